@@ -1,0 +1,10 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Used only by `npm run db:generate` (drizzle-kit generate), which needs no database connection.
+// The app applies the generated SQL itself at start-up (lib/server/db/migrate.ts).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './lib/db/schema.ts',
+  out: './drizzle',
+  strict: true,
+});

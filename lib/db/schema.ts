@@ -1,0 +1,113 @@
+// Drizzle schema. Pure (no `server-only`) so drizzle-kit can load it to generate migrations.
+// Change it, then run `npm run db:generate` and commit the new file under drizzle/.
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+// Millisecond precision matches JS Dates, so a timestamp read back into a keyset cursor
+// compares equal to the stored value instead of losing microseconds.
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const updatedAt = () => timestamptz('updated_at').notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  kind: text('kind').notNull().default('guest'),
+  createdAt: createdAt(),
+});
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default(''),
+    model: text('model'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc())],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey(),
+    // Insertion order. created_at alone cannot order two messages written in the same millisecond.
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    // Reserved for branching (edit / regenerate keeps the old message as a sibling).
+    parentId: uuid('parent_id').references((): AnyPgColumn => messages.id, {
+      onDelete: 'set null',
+    }),
+    role: text('role').notNull(),
+    content: text('content').notNull().default(''),
+    reasoning: text('reasoning'),
+    refusal: text('refusal'),
+    toolCalls: jsonb('tool_calls'),
+    toolCallId: text('tool_call_id'),
+    status: text('status').notNull(),
+    finishReason: text('finish_reason'),
+    usage: jsonb('usage'),
+    model: text('model'),
+    error: jsonb('error'),
+    reasoningMs: integer('reasoning_ms'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Serves listMessages (ordered by seq); an index on created_at would add write cost unused.
+    index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    index('messages_status_streaming_idx').on(t.status).where(sql`${t.status} = 'streaming'`),
+    check('messages_role_check', sql`${t.role} in ('system', 'user', 'assistant', 'tool')`),
+    check(
+      'messages_status_check',
+      sql`${t.status} in ('streaming', 'complete', 'interrupted', 'error')`,
+    ),
+  ],
+);
+
+export const shares = pgTable(
+  'shares',
+  {
+    // Random, at least 128 bits; the id is the capability, so it is never sequential.
+    id: text('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    snapshot: jsonb('snapshot').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    revokedAt: timestamptz('revoked_at'),
+  },
+  (t) => [index('shares_conversation_idx').on(t.conversationId)],
+);
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export type UserRow = typeof users.$inferSelect;
+export type ConversationRow = typeof conversations.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NewMessageRow = typeof messages.$inferInsert;
+export type ShareRow = typeof shares.$inferSelect;

@@ -1,0 +1,154 @@
+import 'server-only';
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Server configuration, read from the environment once per process.
+ *
+ * Model selection: `chatModel` is CHAT_MODEL, else the first entry of CHAT_MODELS, else null.
+ * null means "use the first model the upstream (or the offline demo model) lists".
+ * When CHAT_MODEL is set but missing from CHAT_MODELS it is prepended, so the default is always
+ * pickable.
+ */
+export interface Config {
+  /** null → no upstream configured; Parley serves its offline demo model. */
+  openaiBaseUrl: string | null;
+  openaiApiKey: string | null;
+  chatModel: string | null;
+  chatModels: string[];
+  /** null → embedded PGlite at `pgliteDir`. */
+  databaseUrl: string | null;
+  /** Absolute path. */
+  pgliteDir: string;
+  /** null → a secret is generated once and kept in the database (app_secrets). */
+  sessionSecret: string | null;
+  port: number;
+}
+
+export type Env = Record<string, string | undefined>;
+
+export interface ConfigIssue {
+  variable: string;
+  message: string;
+}
+
+export class ConfigError extends Error {
+  readonly issues: ConfigIssue[];
+  constructor(issues: ConfigIssue[]) {
+    super(
+      issues.length === 1
+        ? (issues[0]?.message ?? 'Invalid configuration')
+        : `Invalid configuration:\n${issues.map((i) => `- ${i.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+const MIN_SECRET_LENGTH = 32;
+
+// Empty strings count as unset: `FOO=` in a .env file should behave like no FOO at all.
+const optionalText = z.preprocess((value) => {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}, z.string().optional());
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+function schemeOf(value: string): string {
+  const match = /^([a-z][a-z0-9+.-]*):/i.exec(value);
+  return match?.[1] ? `${match[1]}:` : 'none';
+}
+
+const envSchema = z.object({
+  OPENAI_BASE_URL: optionalText
+    .refine((v) => v === undefined || isHttpUrl(v), {
+      // The URL carries no secret, so echoing it helps spot typos.
+      error: (issue) =>
+        `OPENAI_BASE_URL must be an http(s) URL such as https://api.openai.com/v1 or http://localhost:11434/v1 (got ${JSON.stringify(issue.input)})`,
+    })
+    .transform((v) => (v === undefined ? null : v.replace(/\/+$/, ''))),
+  OPENAI_API_KEY: optionalText.transform((v) => v ?? null),
+  CHAT_MODEL: optionalText,
+  CHAT_MODELS: optionalText.transform((v) =>
+    v === undefined
+      ? []
+      : [
+          ...new Set(
+            v
+              .split(',')
+              .map((m) => m.trim())
+              .filter(Boolean),
+          ),
+        ],
+  ),
+  DATABASE_URL: optionalText
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\/./i.test(v), {
+      // Never echo the value: it usually contains a password. The scheme is enough to debug.
+      error: (issue) =>
+        `DATABASE_URL must be a postgres:// or postgresql:// connection string such as postgres://user:password@localhost:5432/parley, or be left unset to use the embedded PGlite database (got scheme ${JSON.stringify(schemeOf(String(issue.input)))})`,
+    })
+    .transform((v) => v ?? null),
+  PGLITE_DIR: optionalText,
+  SESSION_SECRET: optionalText
+    .refine((v) => v === undefined || v.length >= MIN_SECRET_LENGTH, {
+      error: (issue) =>
+        `SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters (got ${String(issue.input).length}); generate one with \`openssl rand -base64 32\`, or leave it unset to let Parley generate and store one`,
+    })
+    .transform((v) => v ?? null),
+  PORT: optionalText
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), {
+      error: (issue) =>
+        `PORT must be a whole number between 1 and 65535 such as 3000 (got ${JSON.stringify(issue.input)})`,
+    })
+    .transform((v) => (v === undefined ? 3000 : Number(v))),
+  NODE_ENV: optionalText,
+});
+
+/** Pure: validates `env` and derives defaults. Relative PGLITE_DIR resolves against `cwd`. */
+export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => ({
+        variable: String(issue.path[0] ?? 'environment'),
+        message: issue.message,
+      })),
+    );
+  }
+  const e = result.data;
+  const chatModel = e.CHAT_MODEL ?? e.CHAT_MODELS[0] ?? null;
+  const chatModels =
+    e.CHAT_MODEL !== undefined && !e.CHAT_MODELS.includes(e.CHAT_MODEL)
+      ? [e.CHAT_MODEL, ...e.CHAT_MODELS]
+      : e.CHAT_MODELS;
+  // `next dev` and `next start` get separate folders: they may run side by side, and PGlite
+  // must never be opened by two processes at once.
+  const defaultDir = e.NODE_ENV === 'production' ? '.data/pglite-prod' : '.data/pglite-dev';
+  return {
+    openaiBaseUrl: e.OPENAI_BASE_URL,
+    openaiApiKey: e.OPENAI_API_KEY,
+    chatModel,
+    chatModels,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.resolve(cwd, e.PGLITE_DIR ?? defaultDir),
+    sessionSecret: e.SESSION_SECRET,
+    port: e.PORT,
+  };
+}
+
+let cached: Config | undefined;
+
+/** Validated once per process; throws ConfigError (every bad variable listed) on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,119 @@
+import 'server-only';
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from '@/lib/db/schema';
+import { type Config, getConfig } from '@/lib/server/config';
+import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
+import { markStreamingInterrupted } from '@/lib/server/db/repository';
+
+/** One type for both drivers; the repository only uses the query builder they share. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DbOptions = (
+  | {
+      driver: 'pglite';
+      /** A folder (created if missing), or null for a throwaway in-memory database. */
+      dataDir: string | null;
+    }
+  | { driver: 'postgres'; url: string; maxConnections?: number }
+) & {
+  /** Defaults to MIGRATIONS_DIR or <cwd>/drizzle. */
+  migrationsFolder?: string;
+  /** Mark messages left 'streaming' by a previous process as 'interrupted'. Default true. */
+  recoverInterrupted?: boolean;
+};
+
+export interface DbHandle {
+  db: Db;
+  driver: DbOptions['driver'];
+  close(): Promise<void>;
+}
+
+export function dbOptionsFromConfig(config: Config): DbOptions {
+  return config.databaseUrl
+    ? { driver: 'postgres', url: config.databaseUrl }
+    : { driver: 'pglite', dataDir: config.pgliteDir };
+}
+
+/** Opens a database, applies pending migrations, then runs start-up crash recovery. */
+export async function createDb(options: DbOptions): Promise<DbHandle> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+  const handle = await open(options, migrationsFolder);
+  try {
+    if (options.recoverInterrupted ?? true) {
+      // No process can still be streaming into these rows: the stream lived in the old process.
+      await markStreamingInterrupted(handle.db);
+    }
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+async function open(options: DbOptions, migrationsFolder: string): Promise<DbHandle> {
+  if (options.driver === 'postgres') {
+    await migratePostgres(options.url, migrationsFolder);
+    // prepare: false keeps transaction-mode poolers (PgBouncer, Neon, Supabase) working.
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 5,
+      prepare: false,
+      onnotice: () => {},
+    });
+    return {
+      db: drizzlePostgres({ client, schema }),
+      driver: 'postgres',
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+
+  if (options.dataDir !== null) await mkdir(options.dataDir, { recursive: true });
+  const client = options.dataDir === null ? new PGlite() : new PGlite(options.dataDir);
+  try {
+    await client.waitReady;
+    await migratePglite(client, migrationsFolder);
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+  return {
+    db: drizzlePglite({ client, schema }),
+    driver: 'pglite',
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+// Kept on globalThis so Next dev's module reloads reuse the open database: a second PGlite
+// instance on the same folder would corrupt it.
+const GLOBAL_KEY = Symbol.for('parley.db');
+type DbGlobal = { [GLOBAL_KEY]?: Promise<DbHandle> };
+const store = globalThis as typeof globalThis & DbGlobal;
+
+/** The process-wide database, opened and migrated on first use. */
+export function getDb(): Promise<Db> {
+  let pending = store[GLOBAL_KEY];
+  if (!pending) {
+    pending = createDb(dbOptionsFromConfig(getConfig()));
+    store[GLOBAL_KEY] = pending;
+    // A failed start (e.g. Postgres still booting) must not poison the process forever.
+    pending.catch(() => {
+      if (store[GLOBAL_KEY] === pending) delete store[GLOBAL_KEY];
+    });
+  }
+  return pending.then((handle) => handle.db);
+}
+
+/** Closes the process-wide database (tests, graceful shutdown). The next getDb() reopens. */
+export async function closeDb(): Promise<void> {
+  const pending = store[GLOBAL_KEY];
+  delete store[GLOBAL_KEY];
+  if (!pending) return;
+  const handle = await pending.catch(() => null);
+  await handle?.close();
+}

@@ -1,0 +1,97 @@
+import 'server-only';
+import { z } from 'zod';
+import type {
+  ChatError,
+  ChatMessage,
+  Conversation,
+  MessageStatus,
+  Role,
+  ToolCall,
+  Usage,
+} from '@/lib/chat/types';
+import type { ConversationRow, MessageRow } from '@/lib/db/schema';
+
+// Rows → Parley types. JSON columns are re-validated on read: a row written by an older
+// version (or by hand) must degrade to null rather than hand the UI a malformed shape.
+
+const ROLES: readonly Role[] = ['system', 'user', 'assistant', 'tool'];
+const STATUSES: readonly MessageStatus[] = ['streaming', 'complete', 'interrupted', 'error'];
+
+const toolCallSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  function: z.object({ name: z.string(), arguments: z.string() }),
+});
+
+const usageSchema = z.looseObject({
+  prompt_tokens: z.number().optional(),
+  completion_tokens: z.number().optional(),
+  total_tokens: z.number().optional(),
+});
+
+const chatErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  retryable: z.boolean(),
+  retryAfterSeconds: z.number().optional(),
+});
+
+export function parseToolCalls(value: unknown): ToolCall[] | null {
+  if (!Array.isArray(value)) return null;
+  // Keep the well-formed calls; one bad entry should not hide the others.
+  const calls = value.flatMap((item) => {
+    const parsed = toolCallSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return calls;
+}
+
+export function parseUsage(value: unknown): Usage | null {
+  const parsed = usageSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseChatError(value: unknown): ChatError | null {
+  const parsed = chatErrorSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+function isRole(value: string): value is Role {
+  return (ROLES as readonly string[]).includes(value);
+}
+
+function isStatus(value: string): value is MessageStatus {
+  return (STATUSES as readonly string[]).includes(value);
+}
+
+export function toConversation(row: ConversationRow): Conversation {
+  return {
+    id: row.id,
+    title: row.title,
+    model: row.model,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    parentId: row.parentId,
+    // Check constraints make these unreachable for rows written through the repository.
+    role: isRole(row.role) ? row.role : 'assistant',
+    content: row.content,
+    reasoning: row.reasoning,
+    refusal: row.refusal,
+    toolCalls: parseToolCalls(row.toolCalls),
+    toolCallId: row.toolCallId,
+    status: isStatus(row.status) ? row.status : 'error',
+    finishReason: row.finishReason,
+    usage: parseUsage(row.usage),
+    model: row.model,
+    error: parseChatError(row.error),
+    reasoningMs: row.reasoningMs,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,74 @@
+// Test support for *.db.test.ts: a throwaway database per test file.
+// - DATABASE_URL unset → PGlite in a fresh temp folder (removed afterwards).
+// - DATABASE_URL set   → a fresh database `parley_test_<random>` on that server, dropped
+//   afterwards. A whole database (not a schema) because the generated migrations refer to
+//   "public" explicitly, and it is the one thing that isolates concurrent CI runs completely.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { createDb, type DbHandle, type DbOptions } from '@/lib/server/db/client';
+
+export interface TestDatabase {
+  driver: DbOptions['driver'];
+  /** Options that open this same database again (after the previous handle is closed). */
+  options: DbOptions;
+  open(overrides?: Partial<Pick<DbOptions, 'recoverInterrupted'>>): Promise<DbHandle>;
+  /** Closes every handle opened through `open` and deletes the database. */
+  destroy(): Promise<void>;
+}
+
+export async function createTestDatabase(
+  env: Record<string, string | undefined> = process.env,
+): Promise<TestDatabase> {
+  const handles: DbHandle[] = [];
+  const track = async (options: DbOptions) => {
+    const handle = await createDb(options);
+    handles.push(handle);
+    return handle;
+  };
+  const closeAll = async () => {
+    await Promise.all(handles.splice(0).map((h) => h.close()));
+  };
+
+  const adminUrl = env.DATABASE_URL?.trim();
+  if (!adminUrl) {
+    const dir = await mkdtemp(path.join(tmpdir(), 'parley-pglite-'));
+    const options: DbOptions = { driver: 'pglite', dataDir: dir };
+    return {
+      driver: 'pglite',
+      options,
+      open: (overrides) => track({ ...options, ...overrides }),
+      destroy: async () => {
+        await closeAll();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
+  const name = `parley_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database "${name}"`);
+  } catch (error) {
+    await admin.end({ timeout: 5 });
+    throw error;
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const options: DbOptions = { driver: 'postgres', url: url.toString(), maxConnections: 4 };
+  return {
+    driver: 'postgres',
+    options,
+    open: (overrides) => track({ ...options, ...overrides }),
+    destroy: async () => {
+      try {
+        await closeAll();
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      } finally {
+        await admin.end({ timeout: 5 });
+      }
+    },
+  };
+}
