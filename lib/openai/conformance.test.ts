@@ -1,0 +1,168 @@
+// Conformance of the stream core against a folder of recorded streams (`*.sse` + expected.json,
+// format in that folder's README). Folder: env STREAM_FIXTURES (relative to the cwd), default
+// e2e/fixtures/streams. Random read splits come from env STREAM_SEED (default below); every
+// failure message names the seed and the split points needed to reproduce it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { initialStreamState, type StreamState, step } from './accumulate';
+import {
+  actualChoices,
+  type ExpectedCase,
+  expectedStatus,
+  finalStatus,
+  hashString,
+  parseSeed,
+  projectError,
+  randomSplitSets,
+  readExpectedCase,
+} from './conformance-support';
+import { foldSSE, splitAt } from './fold-sse';
+
+const DEFAULT_SEED = 20250512;
+const RANDOM_SETS = 20;
+
+const dir = process.env.STREAM_FIXTURES
+  ? resolve(process.env.STREAM_FIXTURES)
+  : fileURLToPath(new URL('../../e2e/fixtures/streams', import.meta.url));
+const seed = parseSeed(process.env.STREAM_SEED, DEFAULT_SEED);
+const files = existsSync(dir)
+  ? readdirSync(dir)
+      .filter((f) => f.endsWith('.sse'))
+      .sort()
+  : [];
+
+function loadExpected(): { cases: Record<string, unknown>; problem: string | null } {
+  const path = join(dir, 'expected.json');
+  if (!existsSync(path)) return { cases: {}, problem: `${path} does not exist` };
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+      return { cases: {}, problem: `${path} is not a JSON object` };
+    }
+    const cases: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(parsed)) if (!key.startsWith('_')) cases[key] = value;
+    return { cases, problem: null };
+  } catch (error) {
+    return { cases: {}, problem: `${path}: ${(error as Error).message}` };
+  }
+}
+
+const { cases, problem } = loadExpected();
+
+interface ReadPattern {
+  name: string;
+  reads: (bytes: Uint8Array) => Uint8Array[];
+  /** How to reproduce a failure. */
+  repro: string;
+}
+
+function oneByteAtATime(bytes: Uint8Array): Uint8Array[] {
+  const reads: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i++) reads.push(bytes.subarray(i, i + 1));
+  return reads;
+}
+
+function patternsFor(file: string, length: number, expected: ExpectedCase | null): ReadPattern[] {
+  const patterns: ReadPattern[] = [
+    { name: 'whole', reads: (b) => [b], repro: 'one read' },
+    { name: 'one byte at a time', reads: oneByteAtATime, repro: 'one read per byte' },
+  ];
+  const boundaries = expected?.read_boundaries;
+  if (boundaries && boundaries.length > 0) {
+    patterns.push({
+      name: 'read_boundaries',
+      reads: (b) => splitAt(b, boundaries),
+      repro: `split points [${boundaries.join(', ')}]`,
+    });
+  }
+  const fileSeed = (seed ^ hashString(file)) >>> 0;
+  randomSplitSets(length, fileSeed, RANDOM_SETS).forEach((cuts, i) => {
+    patterns.push({
+      name: `random split #${i + 1} (seed ${seed})`,
+      reads: (b) => splitAt(b, cuts),
+      repro: `STREAM_SEED=${seed}, set #${i + 1}, split points [${cuts.join(', ')}]`,
+    });
+  });
+  return patterns;
+}
+
+function checkAgainst(state: StreamState, expected: ExpectedCase, context: string): void {
+  expect(actualChoices(state), `choices — ${context}`).toEqual(expected.choices);
+  expect(state.usage, `usage — ${context}`).toEqual(expected.usage);
+  if (expected.error) {
+    const { expected: want, actual: got } = projectError(expected.error, state.error);
+    expect(got, `error — ${context}`).toEqual(want);
+  } else {
+    expect(state.error, `error (none expected) — ${context}`).toBeNull();
+  }
+  if (expected.done_received !== null) {
+    expect(state.doneReceived, `done_received — ${context}`).toBe(expected.done_received);
+  }
+  expect(finalStatus(state), `final status — ${context}`).toBe(expectedStatus(expected));
+}
+
+/** Everything replaying normalized chunks must reproduce (toolSlots is provider bookkeeping). */
+function comparable(state: StreamState) {
+  const { toolSlots: _slots, doneReceived: _done, ...rest } = state;
+  return rest;
+}
+
+describe(`stream fixtures in ${dir}`, () => {
+  it('the folder holds at least one .sse file', () => {
+    expect(files.length, `no *.sse file in ${dir}`).toBeGreaterThan(0);
+  });
+
+  it('expected.json exists and is a JSON object', () => {
+    expect(problem).toBeNull();
+  });
+
+  it('every expected.json case names an existing .sse file', () => {
+    const orphans = Object.keys(cases).filter((name) => !files.includes(name));
+    expect(orphans, `expected.json cases without a file in ${dir}`).toEqual([]);
+  });
+
+  for (const file of files) {
+    const bytes = new Uint8Array(readFileSync(join(dir, file)));
+    const raw = cases[file];
+    let expected: ExpectedCase | null = null;
+    let entryProblem: string | null = null;
+    if (raw === undefined) entryProblem = `${file} has no entry in ${join(dir, 'expected.json')}`;
+    else {
+      try {
+        expected = readExpectedCase(raw);
+      } catch (error) {
+        entryProblem = `${file}: ${(error as Error).message}`;
+      }
+    }
+
+    describe(file, () => {
+      it(`${file} › has a valid expected.json entry`, () => {
+        expect(entryProblem).toBeNull();
+      });
+
+      // Without an entry only the test above fails; the comparisons have nothing to compare to.
+      for (const pattern of patternsFor(file, bytes.length, expected)) {
+        it.skipIf(expected === null)(`${file} › ${pattern.name}`, () => {
+          if (!expected) return;
+          const { state } = foldSSE(pattern.reads(bytes));
+          checkAgainst(state, expected, `${file}, ${pattern.name}: ${pattern.repro}`);
+        });
+      }
+
+      it(`${file} › replaying normalized chunks rebuilds the same state`, () => {
+        const original = foldSSE([bytes]);
+        let replayed = initialStreamState();
+        for (const chunk of original.normalized) replayed = step(replayed, chunk).state;
+        expect(comparable(replayed)).toEqual(comparable(original.state));
+
+        // The server forwards normalized chunks as SSE; they must survive that trip too.
+        const wire = original.normalized.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('');
+        const roundTrip = foldSSE([new TextEncoder().encode(wire)]);
+        expect(roundTrip.invalid).toEqual([]);
+        expect(comparable(roundTrip.state)).toEqual(comparable(original.state));
+      });
+    });
+  }
+});
