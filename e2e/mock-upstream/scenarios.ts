@@ -1,0 +1,280 @@
+/**
+ * Scenario registry: turns a parsed `ScenarioSpec` plus the request body into a `Plan`.
+ * Plans are pure data, so the HTTP side (respond.ts) owns every timer and socket.
+ */
+import {
+  flagParam,
+  intParam,
+  lastUserText,
+  MockSpecError,
+  messagesOf,
+  contentText,
+  numberParam,
+  stripMarkers,
+} from './marker';
+import { errorBody } from './openai-shapes';
+import { loadReplay } from './replay';
+import {
+  DEFAULT_REPLY,
+  MARKDOWN_REPLY,
+  REASONING_ANSWER,
+  REASONING_TEXT,
+  splitEvenly,
+  splitTokens,
+  TOOL_CALLS,
+  textTokens,
+} from './texts';
+import type { Params, Plan, ScenarioSpec, Step } from './types';
+
+export interface ScenarioContext {
+  params: Params;
+  body: unknown;
+  fixturesDir: string;
+}
+
+interface ScenarioDef {
+  params: readonly string[];
+  build(ctx: ScenarioContext): Plan;
+}
+
+/** Inserts `wait` steps so emitting steps arrive at `rate` per second (0 = as fast as possible). */
+function paced(steps: Step[], rate: number): Step[] {
+  if (rate <= 0) return steps;
+  const ms = 1000 / rate;
+  return steps.flatMap((s, i) => (i === 0 ? [s] : [{ kind: 'wait', ms } as const, s]));
+}
+
+const content = (texts: string[]): Step[] => texts.map((text) => ({ kind: 'content', text }));
+const rateOf = (p: Params) => numberParam(p, 'rate', 0);
+
+function script(steps: Step[], params: Params, headersDelayMs = 0): Plan {
+  return { kind: 'script', steps, headersDelayMs, forceUsage: flagParam(params, 'usage') };
+}
+
+function finish(params: Params, fallback = 'stop'): Step {
+  return { kind: 'finish', reason: params.finish ?? fallback };
+}
+
+function textPlan({ params }: ScenarioContext, headersDelayMs = 0): Plan {
+  const tokens = intParam(params, 'tokens', 5);
+  return script(
+    [...paced(content(textTokens(tokens)), rateOf(params)), finish(params)],
+    params,
+    headersDelayMs,
+  );
+}
+
+const TEXT_PARAMS = ['tokens', 'rate', 'usage', 'finish'] as const;
+
+function echoText(ctx: ScenarioContext): string {
+  if (!flagParam(ctx.params, 'all')) return stripMarkers(lastUserText(ctx.body));
+  return messagesOf(ctx.body)
+    .map((m) => `${m.role}: ${stripMarkers(contentText(m.content))}`)
+    .join('\n');
+}
+
+/** Tool messages after the last user message mean the tool loop came back: answer in text. */
+function toolResults(body: unknown): string[] | null {
+  const messages = messagesOf(body);
+  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+  const results = messages.slice(lastUser + 1).filter((m) => m.role === 'tool');
+  return results.length > 0 ? results.map((m) => contentText(m.content)) : null;
+}
+
+function toolSteps(params: Params): Step[] {
+  const calls = intParam(params, 'calls', 1, 1, TOOL_CALLS.length);
+  const split = intParam(params, 'split', 3, 1, 1000);
+  const pauseKey = params.pause;
+  const steps: Step[] = [];
+  TOOL_CALLS.slice(0, calls).forEach((call, index) => {
+    steps.push({ kind: 'tool', index, head: { id: call.id, name: call.name }, arguments: '' });
+    const pieces = splitEvenly(call.arguments, split);
+    pieces.forEach((piece, i) => {
+      if (pauseKey && index === 0 && i === Math.ceil(pieces.length / 2)) {
+        steps.push({ kind: 'pause', key: pauseKey });
+      }
+      steps.push({ kind: 'tool', index, arguments: piece });
+    });
+  });
+  return steps;
+}
+
+const scenarios: Record<string, ScenarioDef> = {
+  default: {
+    params: [],
+    build: ({ params }) => script([...content(splitTokens(DEFAULT_REPLY)), finish(params)], params),
+  },
+  text: { params: TEXT_PARAMS, build: (ctx) => textPlan(ctx) },
+  echo: {
+    params: ['rate', 'usage', 'all', 'chunks'],
+    build: (ctx) => {
+      const pieces = splitEvenly(echoText(ctx), intParam(ctx.params, 'chunks', 4, 1));
+      const text = pieces.length === 1 && pieces[0] === '' ? [] : pieces;
+      return script([...paced(content(text), rateOf(ctx.params)), finish(ctx.params)], ctx.params);
+    },
+  },
+  markdown: {
+    params: ['rate', 'usage'],
+    build: ({ params }) =>
+      script(
+        [...paced(content(splitTokens(MARKDOWN_REPLY)), rateOf(params)), finish(params)],
+        params,
+      ),
+  },
+  tools: {
+    params: ['calls', 'split', 'pause', 'rate', 'usage'],
+    build: ({ params, body }) => {
+      const results = toolResults(body);
+      if (results) {
+        const reply = splitTokens(`Tool results: ${results.join('; ')}`);
+        return script([...paced(content(reply), rateOf(params)), finish(params)], params);
+      }
+      return script(
+        [...paced(toolSteps(params), rateOf(params)), finish(params, 'tool_calls')],
+        params,
+      );
+    },
+  },
+  reasoning: {
+    params: ['rate', 'usage', 'field'],
+    build: ({ params }) => {
+      const field = params.field ?? 'reasoning_content';
+      if (field !== 'reasoning_content' && field !== 'reasoning') {
+        throw new MockSpecError('mock: field must be reasoning_content or reasoning');
+      }
+      const steps: Step[] = [
+        ...splitTokens(REASONING_TEXT).map((text): Step => ({ kind: 'reasoning', text, field })),
+        ...content(splitTokens(REASONING_ANSWER)),
+      ];
+      return script([...paced(steps, rateOf(params)), finish(params)], params);
+    },
+  },
+  http: { params: ['status', 'retry'], build: ({ params }) => httpError(params) },
+  'stream-error': {
+    params: ['after', 'message', 'rate'],
+    build: ({ params }) => {
+      const tokens = textTokens(intParam(params, 'after', 3));
+      const message = params.message ?? 'Upstream provider disconnected unexpectedly';
+      const error: Step = { kind: 'error', message, code: 'server_error' };
+      return script(paced([...content(tokens), error], rateOf(params)), params);
+    },
+  },
+  reset: {
+    params: ['after', 'rate'],
+    build: ({ params }) =>
+      script(
+        [
+          ...paced(content(textTokens(intParam(params, 'after', 3))), rateOf(params)),
+          { kind: 'reset' },
+        ],
+        params,
+      ),
+  },
+  stall: {
+    params: ['after', 'rate'],
+    build: ({ params }) =>
+      script(
+        [
+          ...paced(content(textTokens(intParam(params, 'after', 2))), rateOf(params)),
+          { kind: 'stall' },
+        ],
+        params,
+      ),
+  },
+  pause: {
+    params: ['key', 'after', 'tokens', 'rate', 'usage'],
+    build: ({ params }) => {
+      const key = params.key;
+      if (!key) throw new MockSpecError('mock: pause needs key=KEY');
+      const after = intParam(params, 'after', 2);
+      const all = content(textTokens(intParam(params, 'tokens', after + 3, after)));
+      const rate = rateOf(params);
+      const steps: Step[] = [
+        ...paced(all.slice(0, after), rate),
+        { kind: 'pause', key },
+        ...paced(all.slice(after), rate),
+        finish(params),
+      ];
+      return script(steps, params);
+    },
+  },
+  replay: {
+    params: ['file', 'boundaries', 'every', 'delay'],
+    build: ({ params, fixturesDir }) => loadReplay(params, fixturesDir),
+  },
+  'reject-stream-options': {
+    params: TEXT_PARAMS,
+    build: (ctx) =>
+      typeof ctx.body === 'object' && ctx.body !== null && 'stream_options' in ctx.body
+        ? {
+            kind: 'error',
+            status: 400,
+            body: errorBody(
+              'Unrecognized request argument supplied: stream_options',
+              'invalid_request_error',
+              'unsupported_parameter',
+              'stream_options',
+            ),
+          }
+        : textPlan(ctx),
+  },
+  'slow-headers': {
+    params: ['delay', ...TEXT_PARAMS],
+    build: (ctx) => textPlan(ctx, intParam(ctx.params, 'delay', 1000)),
+  },
+};
+
+export const SCENARIO_NAMES = Object.keys(scenarios);
+
+const HTTP_ERRORS: Record<number, { message: string; type: string; code: string | null }> = {
+  400: { message: 'Invalid request (mock).', type: 'invalid_request_error', code: null },
+  401: {
+    message: 'Incorrect API key provided: sk-mock***. You can find your API key in your account.',
+    type: 'invalid_request_error',
+    code: 'invalid_api_key',
+  },
+  403: { message: 'You are not allowed to use this model.', type: 'permission_error', code: null },
+  404: {
+    message: 'The model does not exist or you do not have access to it.',
+    type: 'invalid_request_error',
+    code: 'model_not_found',
+  },
+  429: {
+    message: 'Rate limit reached for requests. Please try again later.',
+    type: 'requests',
+    code: 'rate_limit_exceeded',
+  },
+  500: {
+    message: 'The server had an error while processing your request. Sorry about that!',
+    type: 'server_error',
+    code: 'server_error',
+  },
+};
+
+export function httpError(params: Params): Plan {
+  const status = intParam(params, 'status', 500, 400, 599);
+  const known = HTTP_ERRORS[status] ?? {
+    message: `Upstream error ${status} (mock).`,
+    type: status >= 500 ? 'server_error' : 'invalid_request_error',
+    code: null,
+  };
+  const headers: Record<string, string> =
+    status === 429 ? { 'retry-after': String(intParam(params, 'retry', 7)) } : {};
+  return { kind: 'error', status, body: errorBody(known.message, known.type, known.code), headers };
+}
+
+export function buildPlan(spec: ScenarioSpec, ctx: Omit<ScenarioContext, 'params'>): Plan {
+  const def = Object.hasOwn(scenarios, spec.name) ? scenarios[spec.name] : undefined;
+  if (!def) {
+    throw new MockSpecError(
+      `mock: unknown scenario "${spec.name}" (known: ${SCENARIO_NAMES.filter((n) => n !== 'default').join(', ')})`,
+    );
+  }
+  const unknown = Object.keys(spec.params).filter((k) => !def.params.includes(k));
+  if (unknown.length > 0) {
+    throw new MockSpecError(
+      `mock: unknown parameter(s) ${unknown.join(', ')} for "${spec.name}" (allowed: ${def.params.join(', ') || 'none'})`,
+    );
+  }
+  return def.build({ ...ctx, params: spec.params });
+}
