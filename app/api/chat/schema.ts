@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const MAX_MESSAGE_CHARS = 100_000;
+export const MAX_BODY_BYTES = 512 * 1024;
+
+export const chatParamsSchema = z
+  .object({
+    temperature: z.number().min(0).max(2).optional(),
+    top_p: z.number().min(0).max(1).optional(),
+    max_tokens: z.number().int().min(1).max(1_000_000).optional(),
+  })
+  .strict();
+
+/** Either a new user message, or a retry of an answer (a new sibling of the failed one). */
+export const chatRequestSchema = z
+  .object({
+    conversationId: z.uuid().optional(),
+    content: z
+      .string()
+      .max(MAX_MESSAGE_CHARS, `A message can be at most ${MAX_MESSAGE_CHARS} characters.`)
+      .optional(),
+    retryOf: z.uuid().optional(),
+    model: z.string().min(1).max(200).optional(),
+    params: chatParamsSchema.optional(),
+    timeZone: z.string().max(64).optional(),
+  })
+  .strict()
+  .refine((b) => (b.retryOf ? b.content === undefined : !!b.content?.trim()), {
+    message: 'Send either a non-empty message or the id of an answer to retry.',
+    path: ['content'],
+  })
+  .refine((b) => !b.retryOf || b.conversationId, {
+    message: 'A retry needs its conversation id.',
+    path: ['conversationId'],
+  });
+
+export type ChatRequest = z.infer<typeof chatRequestSchema>;

@@ -1,0 +1,30 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { z } from 'zod';
+import { ChatScreen } from '@/components/chat/chat-screen';
+import { loadConversation } from '@/lib/server/conversations';
+import { getModelBadge } from '@/lib/server/model-badge';
+import { readUserId } from '@/lib/server/session';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ id: string }> };
+
+const load = cache(async (id: string) => {
+  if (!z.uuid().safeParse(id).success) return null;
+  const userId = await readUserId();
+  return userId ? loadConversation(userId, id) : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const detail = await load((await params).id);
+  return { title: detail?.conversation.title || 'Conversation' };
+}
+
+export default async function ConversationPage({ params }: Props) {
+  const { id } = await params;
+  const detail = await load(id);
+  if (!detail) notFound();
+  return <ChatScreen key={id} initial={detail} badge={await getModelBadge()} />;
+}

@@ -1,0 +1,18 @@
+import Link from 'next/link';
+
+export default function NotFound() {
+  return (
+    <main className="mx-auto flex min-h-full max-w-md flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-semibold">Not found</h1>
+      <p className="text-zinc-600 dark:text-zinc-400">
+        This conversation does not exist, or it belongs to someone else.
+      </p>
+      <Link
+        href="/"
+        className="rounded-md bg-zinc-900 px-4 py-2 text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:bg-zinc-100 dark:text-zinc-900"
+      >
+        Start a new chat
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,129 @@
+'use client';
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import {
+  useConversationActions,
+  useIsStreaming,
+  useSendError,
+} from '@/lib/store/conversation-store';
+import type { SendInput } from './use-chat-turn';
+
+interface Props {
+  draftKey: string;
+  onSend(input: SendInput): Promise<boolean>;
+  onStop(): void;
+}
+
+const storageKey = (key: string) => `parley:draft:${key}`;
+
+function readDraft(key: string): string {
+  try {
+    return localStorage.getItem(storageKey(key)) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+function writeDraft(key: string, text: string) {
+  try {
+    if (text) localStorage.setItem(storageKey(key), text);
+    else localStorage.removeItem(storageKey(key));
+  } catch {
+    // Private mode or a full quota: the draft just is not kept.
+  }
+}
+
+export function Composer({ draftKey, onSend, onStop }: Props) {
+  const [text, setText] = useState('');
+  const streaming = useIsStreaming();
+  const sendError = useSendError();
+  const { clearSendError } = useConversationActions();
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  // The draft survives reloads; read after mount so server and client HTML agree.
+  useEffect(() => {
+    setText(readDraft(draftKey));
+    ref.current?.focus();
+  }, [draftKey]);
+
+  const update = (value: string) => {
+    setText(value);
+    writeDraft(draftKey, value);
+    if (sendError) clearSendError();
+  };
+
+  const canSend = text.trim().length > 0 && !streaming;
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    const content = text;
+    update('');
+    const accepted = await onSend({ content });
+    // Refused before anything was saved: give the text back rather than lose it.
+    if (!accepted) update(content);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // IME users press Enter to pick a candidate; that must not send.
+    if (
+      event.key !== 'Enter' ||
+      event.shiftKey ||
+      event.nativeEvent.isComposing ||
+      event.keyCode === 229
+    )
+      return;
+    event.preventDefault();
+    void submit();
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      className="border-t border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-950"
+    >
+      {sendError && (
+        <p
+          role="alert"
+          className="mx-auto mb-2 max-w-3xl rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          {sendError.message}
+        </p>
+      )}
+      <div className="mx-auto flex max-w-3xl items-end gap-2">
+        <label htmlFor="composer" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="composer"
+          ref={ref}
+          value={text}
+          onChange={(e) => update(e.target.value)}
+          onKeyDown={onKeyDown}
+          rows={1}
+          placeholder="Message Parley"
+          className="max-h-60 min-h-11 flex-1 resize-none rounded-xl border border-zinc-300 bg-white px-3 py-2.5 text-base leading-6 [field-sizing:content] focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-900"
+        />
+        {streaming ? (
+          <button
+            type="button"
+            onClick={onStop}
+            className="h-11 rounded-xl bg-zinc-200 px-4 font-medium text-zinc-900 hover:bg-zinc-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700"
+          >
+            Stop
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={!canSend}
+            className="h-11 rounded-xl bg-zinc-900 px-4 font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
+          >
+            Send
+          </button>
+        )}
+      </div>
+      <p className="mx-auto mt-1 max-w-3xl text-xs text-zinc-500">
+        Enter to send, Shift+Enter for a new line.
+      </p>
+    </form>
+  );
+}

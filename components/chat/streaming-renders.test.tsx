@@ -1,0 +1,196 @@
+// @vitest-environment happy-dom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationDetail } from '@/lib/chat/api-types';
+import { encodeSSE } from '@/lib/chat/events';
+import type { ChatMessage } from '@/lib/chat/types';
+import { useConversation } from '@/lib/queries/conversations';
+import { conversationStore } from '@/lib/store/conversation-store';
+import { MessageList } from './message-list';
+import { type SendInput, useChatTurn } from './use-chat-turn';
+
+// Counts renders per message id; the real view is covered by its own tests.
+const renders = vi.hoisted(() => new Map<string, number>());
+vi.mock('./message/message-view', () => ({
+  MessageView: ({ message }: { message: ChatMessage }) => {
+    renders.set(message.id, (renders.get(message.id) ?? 0) + 1);
+    return (
+      <article data-role={message.role} data-status={message.status}>
+        {message.content}
+      </article>
+    );
+  },
+}));
+
+const message = (
+  id: string,
+  role: 'user' | 'assistant',
+  content: string,
+  extra: Partial<ChatMessage> = {},
+): ChatMessage => ({
+  id,
+  conversationId: 'c1',
+  parentId: null,
+  role,
+  content,
+  reasoning: null,
+  refusal: null,
+  toolCalls: null,
+  toolCallId: null,
+  status: 'complete',
+  finishReason: role === 'assistant' ? 'stop' : null,
+  usage: null,
+  model: 'm',
+  error: null,
+  reasoningMs: null,
+  createdAt: new Date(0).toISOString(),
+  ...extra,
+});
+
+const initial: ConversationDetail = {
+  conversation: { id: 'c1', title: 't', model: 'm', createdAt: '', updatedAt: '' },
+  messages: [
+    message('u0', 'user', 'earlier question'),
+    message('a0', 'assistant', 'earlier answer'),
+  ],
+};
+
+const chunk = (content: string) =>
+  encodeSSE({
+    id: 'x',
+    object: 'chat.completion.chunk',
+    created: 0,
+    model: 'm',
+    choices: [{ index: 0, delta: { content }, finish_reason: null }],
+  });
+
+let frames: FrameRequestCallback[] = [];
+let upstream!: ReadableStreamDefaultController<Uint8Array>;
+let send!: (input: SendInput) => Promise<boolean>;
+
+function Harness() {
+  const turn = useChatTurn({ conversationId: 'c1', onConversationCreated: () => {} });
+  send = turn.send;
+  const { data } = useConversation('c1', initial);
+  return (
+    <MessageList
+      messages={data?.messages ?? []}
+      badge={{ label: 'm', demo: false }}
+      onRetry={() => {}}
+      onContinue={() => {}}
+    />
+  );
+}
+
+const tick = () => act(() => new Promise((r) => setTimeout(r, 0)));
+const flushFrames = () =>
+  act(() => {
+    const due = frames;
+    frames = [];
+    for (const f of due) f(performance.now());
+  });
+
+beforeEach(() => {
+  renders.clear();
+  frames = [];
+  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start: (c) => {
+              upstream = c;
+            },
+          }),
+          {
+            headers: { 'content-type': 'text/event-stream' },
+          },
+        ),
+    ),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('streaming into the conversation store', () => {
+  it('writes the store at most once per frame and re-renders only the streaming message', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness />
+      </QueryClientProvider>,
+    );
+    expect(renders.get('u0')).toBe(1);
+    expect(renders.get('a0')).toBe(1);
+
+    let assistantWrites = 0;
+    const unsubscribe = conversationStore.subscribe((s, prev) => {
+      if (s.live?.assistant !== prev.live?.assistant && s.live?.assistant?.content)
+        assistantWrites++;
+    });
+
+    let sent!: Promise<boolean>;
+    act(() => {
+      sent = send({ content: 'hello' });
+    });
+    await tick();
+    const user = message('u1', 'user', 'hello');
+    const assistant = message('a1', 'assistant', '', { status: 'streaming', finishReason: null });
+    upstream.enqueue(
+      encodeSSE({ conversationId: 'c1', userMessage: user, assistantMessage: assistant }, 'start'),
+    );
+    await tick();
+
+    const bursts = 4;
+    for (let b = 0; b < bursts; b++) {
+      for (let i = 0; i < 50; i++) upstream.enqueue(chunk(`t${b * 50 + i} `));
+      await tick();
+      // 50 chunks arrived, one frame was requested, and nothing is written until it runs.
+      expect(frames.length).toBe(1);
+      expect(assistantWrites).toBe(b);
+      await flushFrames();
+      expect(assistantWrites).toBe(b + 1);
+    }
+
+    expect(screen.getByText(/t199/).closest('article')?.dataset.status).toBe('streaming');
+    // Finished messages never re-rendered; the streaming one rendered once per frame (+ its start).
+    expect(renders.get('u0')).toBe(1);
+    expect(renders.get('a0')).toBe(1);
+    expect(renders.get('u1')).toBe(1);
+    expect(renders.get('a1')).toBeLessThanOrEqual(bursts + 1);
+
+    const final = {
+      ...assistant,
+      status: 'complete' as const,
+      finishReason: 'stop',
+      content: 'the end',
+    };
+    upstream.enqueue(encodeSSE({ message: final }, 'done'));
+    upstream.close();
+    await act(async () => {
+      expect(await sent).toBe(true);
+    });
+    unsubscribe();
+
+    // Handed over to the Query cache: the live turn is gone and the saved answer is listed once.
+    expect(conversationStore.get().live).toBeNull();
+    const articles = Array.from(document.querySelectorAll('article'));
+    expect(articles.map((a) => [a.dataset.role, a.dataset.status, a.textContent])).toEqual([
+      ['user', 'complete', 'earlier question'],
+      ['assistant', 'complete', 'earlier answer'],
+      ['user', 'complete', 'hello'],
+      ['assistant', 'complete', 'the end'],
+    ]);
+  });
+});

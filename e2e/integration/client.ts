@@ -1,0 +1,96 @@
+// A tiny browser stand-in for route tests: a cookie jar and an SSE reader over real HTTP.
+import type { DoneEvent, StartEvent } from '@/lib/chat/events';
+import type { ChatError } from '@/lib/chat/types';
+import { createSSEDecoder, type SSEMessage } from '@/lib/openai/sse';
+
+export class Client {
+  cookie: string | null = null;
+  constructor(readonly baseUrl: string) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    if (this.cookie) headers.set('cookie', this.cookie);
+    const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers });
+    const set = res.headers.getSetCookie();
+    const session = set.find((c) => c.startsWith('parley_session='));
+    if (session) this.cookie = session.split(';')[0] ?? null;
+    return res;
+  }
+
+  postChat(body: unknown, signal?: AbortSignal): Promise<Response> {
+    return this.fetch('/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal,
+    });
+  }
+
+  async json<T>(path: string, init?: RequestInit): Promise<{ status: number; body: T }> {
+    const res = await this.fetch(path, init);
+    return { status: res.status, body: (await res.json()) as T };
+  }
+}
+
+export interface ChatRun {
+  raw: string;
+  messages: SSEMessage[];
+  start: StartEvent;
+  done: DoneEvent | null;
+  errors: ChatError[];
+  chunks: unknown[];
+}
+
+/** Reads a whole /api/chat response; `onMessage` may return 'stop-reading' to abandon it early. */
+export async function readChat(
+  res: Response,
+  onMessage?: (m: SSEMessage, all: SSEMessage[]) => undefined | 'stop-reading',
+): Promise<ChatRun> {
+  if (!res.ok || !res.body) throw new Error(`chat failed: HTTP ${res.status} ${await res.text()}`);
+  const messages: SSEMessage[] = [];
+  let raw = '';
+  let stop = false;
+  const text = new TextDecoder();
+  const decoder = createSSEDecoder((m) => {
+    messages.push(m);
+    if (onMessage?.(m, messages) === 'stop-reading') stop = true;
+  });
+  const reader = res.body.getReader();
+  while (!stop) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    raw += text.decode(value, { stream: true });
+    decoder.push(value);
+  }
+  if (stop) await reader.cancel();
+  else decoder.end();
+  const named = (name: string) =>
+    messages.filter((m) => m.event === name).map((m) => JSON.parse(m.data));
+  const [start] = named('start') as StartEvent[];
+  if (!start) throw new Error(`no start event in: ${raw.slice(0, 500)}`);
+  const [done] = named('done') as DoneEvent[];
+  return {
+    raw,
+    messages,
+    start,
+    done: done ?? null,
+    errors: (named('error') as { error: ChatError }[]).map((e) => e.error),
+    chunks: messages.filter((m) => !m.event).map((m) => JSON.parse(m.data)),
+  };
+}
+
+export async function eventually<T>(
+  probe: () => Promise<T>,
+  ok: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T = await probe();
+  while (!ok(last)) {
+    if (Date.now() > deadline)
+      throw new Error(`condition not met in ${timeoutMs} ms; last: ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+    last = await probe();
+  }
+  return last;
+}

@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ConversationDetail } from '@/lib/chat/api-types';
+import { startMockUpstream, type MockUpstream } from '../mock-upstream/server';
+import { startApp } from '../support/app-server';
+import { Client, readChat } from './client';
+
+let mock: MockUpstream;
+let dataDir: string | undefined;
+
+beforeAll(async () => {
+  mock = await startMockUpstream();
+  if (!process.env.DATABASE_URL) dataDir = await mkdtemp(join(tmpdir(), 'parley-crash-'));
+});
+afterAll(async () => {
+  await mock?.close();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+it('marks an answer left streaming by a crashed process as interrupted on start-up', async () => {
+  const env = {
+    OPENAI_BASE_URL: mock.url,
+    CHAT_MODEL: 'mock-model',
+    ...(dataDir ? { PGLITE_DIR: dataDir } : {}),
+  };
+  const first = await startApp({ env });
+  const client = new Client(first.url);
+  const run = await readChat(await client.postChat({ content: '[[mock:stall after=2]]' }), (m) =>
+    m.event === 'start' ? 'stop-reading' : undefined,
+  );
+  await mock.waitForRequest((r) => JSON.stringify(r.body).includes('mock:stall'), 5_000);
+  await first.stop({ signal: 'SIGKILL' });
+
+  const second = await startApp({ env });
+  try {
+    const again = new Client(second.url);
+    again.cookie = client.cookie;
+    const { status, body } = await again.json<ConversationDetail>(
+      `/api/conversations/${run.start.conversationId}`,
+    );
+    expect(status).toBe(200);
+    expect(body.messages.map((m) => [m.role, m.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'interrupted'],
+    ]);
+  } finally {
+    await second.stop();
+  }
+});

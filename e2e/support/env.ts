@@ -1,0 +1,31 @@
+// Addresses of the servers Playwright starts (playwright.config.ts); specs import them from here.
+// Derived only from env vars so the config, its worker processes and the specs all agree.
+
+function port(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 65_535) {
+    throw new Error(`${name}=${raw} is not a TCP port number`);
+  }
+  return value;
+}
+
+export const APP_PORT = port('E2E_PORT', 3100);
+export const DEMO_APP_PORT = port('E2E_DEMO_PORT', 3101);
+export const MOCK_PORT = port('MOCK_PORT', 4010);
+
+/** The app under test, wired to the mock upstream. */
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
+/** A second app instance with no upstream configured: it serves the offline demo model. */
+export const DEMO_APP_URL = `http://127.0.0.1:${DEMO_APP_PORT}`;
+/** Root of the mock upstream; its control API lives under `/__mock/`. */
+export const MOCK_CONTROL_URL = `http://127.0.0.1:${MOCK_PORT}`;
+/** What the app is given as OPENAI_BASE_URL. */
+export const MOCK_UPSTREAM_URL = `${MOCK_CONTROL_URL}/v1`;
+/** Build folder shared by `npm test`, Playwright's servers and startApp(). */
+export const TEST_DIST_DIR = '.next-test';
+/** API key the app is configured with; the mock upstream rejects requests without it. */
+export const E2E_API_KEY = 'test-key-e2e';
+/** Model id the app under test is configured with. */
+export const E2E_MODEL = 'mock-model';

@@ -1,0 +1,72 @@
+// Playwright webServer wrapper: runs `next start` from the test build with a private PGlite folder.
+// Usage: node e2e/support/serve-app.mjs --port 3100 [--unset NAME]...
+// Each server gets its own mkdtemp data folder because PGlite has no lock between processes; the
+// folder is created here (not in playwright.config.ts, which every worker process loads again) and
+// removed when the server stops. Set KEEP_E2E_DATA=1 to keep it for debugging.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '3100' },
+    host: { type: 'string', default: '127.0.0.1' },
+    unset: { type: 'string', multiple: true, default: [] },
+  },
+});
+
+const distDir = process.env.NEXT_DIST_DIR || '.next-test';
+if (!existsSync(resolve(distDir, 'BUILD_ID'))) {
+  console.error(
+    `serve-app: no production build in ${distDir}/. Build it first:\n` +
+      `  NEXT_DIST_DIR=${distDir} npx next build     (npm test does this for you)`,
+  );
+  process.exit(1);
+}
+
+const env = { ...process.env, NEXT_DIST_DIR: distDir, PORT: values.port };
+for (const name of values.unset) delete env[name];
+// Playwright runs with NODE_ENV=test in some setups; `next start` must run as production.
+delete env.NODE_ENV;
+
+let dataDir = null;
+if (!env.DATABASE_URL) {
+  dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-data-'));
+  env.PGLITE_DIR = dataDir;
+}
+console.error(
+  `serve-app: next start on ${values.host}:${values.port}, data in ${dataDir ?? 'DATABASE_URL'}`,
+);
+
+const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
+const child = spawn(process.execPath, [nextBin, 'start', '-p', values.port, '-H', values.host], {
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+
+function cleanUp() {
+  if (dataDir && !process.env.KEEP_E2E_DATA) rmSync(dataDir, { recursive: true, force: true });
+}
+
+let stopping = false;
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
+  process.on(signal, () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+  });
+}
+
+child.on('exit', (code, signal) => {
+  cleanUp();
+  if (stopping) process.exit(0);
+  console.error(`serve-app: next start exited unexpectedly (${signal ?? `code ${code}`})`);
+  process.exit(code || 1);
+});
+child.on('error', (error) => {
+  cleanUp();
+  console.error(`serve-app: could not start next: ${error.message}`);
+  process.exit(1);
+});

@@ -1,0 +1,72 @@
+'use client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ConversationDetail, ConversationPage } from '@/lib/chat/api-types';
+import type { ChatMessage } from '@/lib/chat/types';
+import { fetchJson } from './fetch-json';
+
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  lists: () => [...conversationKeys.all, 'list'] as const,
+  list: (filter: { search?: string } = {}) => [...conversationKeys.lists(), filter] as const,
+  details: () => [...conversationKeys.all, 'detail'] as const,
+  detail: (id: string) => [...conversationKeys.details(), id] as const,
+};
+
+const hasStreaming = (detail: ConversationDetail | undefined) =>
+  detail?.messages.some((m) => m.status === 'streaming') ?? false;
+
+export const conversationDetailOptions = (id: string) =>
+  queryOptions({
+    queryKey: conversationKeys.detail(id),
+    queryFn: ({ signal }) =>
+      fetchJson<ConversationDetail>(`/api/conversations/${encodeURIComponent(id)}`, { signal }),
+    staleTime: 30_000,
+    // An answer still being written elsewhere (another tab, or before a reload) is polled
+    // until it is done; resumable streams will replace this.
+    refetchInterval: (query) => (hasStreaming(query.state.data) ? 1_000 : false),
+  });
+
+export function useConversation(id: string | null, initialData?: ConversationDetail) {
+  return useQuery({
+    ...conversationDetailOptions(id ?? ''),
+    enabled: id !== null,
+    initialData,
+  });
+}
+
+export const conversationListOptions = () =>
+  queryOptions({
+    queryKey: conversationKeys.list(),
+    queryFn: ({ signal }) => fetchJson<ConversationPage>('/api/conversations', { signal }),
+    staleTime: 30_000,
+  });
+
+export function useConversationList() {
+  return useQuery(conversationListOptions());
+}
+
+/**
+ * The hand-off from the live store: a finished turn joins the cached conversation. A retried
+ * answer replaces what followed its user message, since the new answer starts a new branch.
+ */
+export function withTurn(
+  detail: ConversationDetail | undefined,
+  conversationId: string,
+  userMessage: ChatMessage,
+  assistant: ChatMessage,
+): ConversationDetail {
+  const messages = detail?.messages ?? [];
+  const at = messages.findIndex((m) => m.id === userMessage.id);
+  const before = at === -1 ? [...messages, userMessage] : messages.slice(0, at + 1);
+  const now = new Date().toISOString();
+  return {
+    conversation: detail?.conversation ?? {
+      id: conversationId,
+      title: userMessage.content.slice(0, 80),
+      model: assistant.model,
+      createdAt: userMessage.createdAt,
+      updatedAt: now,
+    },
+    messages: [...before, assistant],
+  };
+}

@@ -1,0 +1,164 @@
+import 'server-only';
+import { encodeSSE } from '@/lib/chat/events';
+import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
+import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
+import { accumulate, finalStatus, initialStreamState, step } from '@/lib/openai/accumulate';
+import { foldCompletion } from '@/lib/openai/completion';
+import { parseChunkEvent, readSSE } from '@/lib/openai/sse';
+import type { StreamState } from '@/lib/openai/accumulate';
+import type { Db } from '@/lib/server/db/client';
+import { updateMessage } from '@/lib/server/db/repository';
+import {
+  CONNECTION_LOST,
+  mapUpstreamHttpError,
+  STALLED,
+  streamError,
+  TIME_LIMIT,
+  UNREACHABLE,
+} from '@/lib/server/upstream/map-error';
+import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
+import type { ClientSink } from './client-sink';
+import { stateAsChunk } from './state-as-chunk';
+import { createThrottledWriter } from './throttled-writer';
+
+export interface GenerateOptions {
+  db: Db;
+  upstream: Upstream;
+  assistant: ChatMessage;
+  request: Omit<ChatCompletionRequest, 'stream' | 'stream_options'>;
+  sink: ClientSink;
+  /** Aborted by Stop ('stop') or by the route's time limit ('deadline'). */
+  signal: AbortSignal;
+  /** Values that must never reach the browser, such as the API key. */
+  secrets: readonly string[];
+  idleTimeoutMs?: number;
+  persistIntervalMs?: number;
+}
+
+type Patch = Parameters<typeof updateMessage>[2];
+
+/** Runs one assistant answer to its end, saving it as it goes; never throws. */
+export async function generate(o: GenerateOptions): Promise<ChatMessage> {
+  const upstreamAbort = new AbortController();
+  const onStop = () => upstreamAbort.abort(o.signal.reason);
+  if (o.signal.aborted) onStop();
+  else o.signal.addEventListener('abort', onStop, { once: true });
+
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  const armIdle = () => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => upstreamAbort.abort('idle'), o.idleTimeoutMs ?? 120_000);
+  };
+
+  let state: StreamState = initialStreamState();
+  let failure: ChatError | null = null;
+  let failedBeforeStream = false;
+  const clock = createReasoningClock();
+
+  const patch = (status: MessageStatus): Patch => {
+    const fields = fieldsFromStream(state);
+    return {
+      ...fields,
+      model: fields.model || o.request.model,
+      reasoningMs: clock.value(status !== 'streaming'),
+      status,
+      error: status === 'streaming' ? null : failure,
+    };
+  };
+  const writer = createThrottledWriter(async () => {
+    await updateMessage(o.db, o.assistant.id, patch('streaming'));
+  }, o.persistIntervalMs);
+
+  try {
+    armIdle();
+    const call = (withUsage: boolean) =>
+      o.upstream.chatCompletions(
+        {
+          ...o.request,
+          stream: true,
+          ...(withUsage ? { stream_options: { include_usage: true } } : {}),
+        },
+        upstreamAbort.signal,
+      );
+    let res: Response;
+    try {
+      res = await call(true);
+      // Some servers reject `stream_options`; usage is a nicety, the answer is not.
+      if (res.status === 400 || res.status === 422) {
+        await res.body?.cancel();
+        res = await call(false);
+      }
+    } catch (error) {
+      failedBeforeStream = true;
+      throw error;
+    }
+
+    if (!res.ok) {
+      failedBeforeStream = true;
+      const body = await res.text().catch(() => '');
+      failure = mapUpstreamHttpError(
+        {
+          status: res.status,
+          body,
+          retryAfter: res.headers.get('retry-after'),
+          model: o.request.model,
+        },
+        o.secrets,
+      );
+    } else if (!res.body) {
+      failure = CONNECTION_LOST;
+    } else if ((res.headers.get('content-type') ?? '').includes('application/json')) {
+      // A server that ignores `stream: true` answers with one `chat.completion` object.
+      state = foldCompletion(await res.json());
+      o.sink.send(encodeSSE(stateAsChunk(state)));
+    } else {
+      for await (const message of readSSE(res.body, upstreamAbort.signal)) {
+        armIdle();
+        const event = parseChunkEvent(message.data);
+        if (event.type === 'chunk') {
+          const next = step(state, event.chunk);
+          state = next.state;
+          o.sink.send(encodeSSE(next.normalized));
+          clock.update(fieldsFromStream(state));
+          writer.schedule();
+        } else if (event.type === 'done') {
+          state = accumulate(state, event);
+        }
+      }
+    }
+  } catch (error) {
+    const reason: unknown = upstreamAbort.signal.aborted ? upstreamAbort.signal.reason : null;
+    if (reason === 'stop') failure = null;
+    else if (reason === 'deadline') failure = TIME_LIMIT;
+    else if (reason === 'idle') failure = STALLED;
+    else if (failedBeforeStream) failure = UNREACHABLE;
+    else failure = CONNECTION_LOST;
+    if (!reason) console.warn('[parley] upstream stream failed:', (error as Error)?.message);
+  } finally {
+    clearTimeout(idleTimer);
+    o.signal.removeEventListener('abort', onStop);
+  }
+
+  if (state.error) failure = streamError(state.error, o.secrets);
+  const status: MessageStatus =
+    failedBeforeStream && failure ? 'error' : state.error ? 'error' : finalStatus(state);
+  const final = patch(status);
+
+  await writer
+    .finish(async () => {
+      try {
+        await updateMessage(o.db, o.assistant.id, final);
+      } catch (error) {
+        // One retry: losing the final state would leave the answer marked as streaming.
+        console.error('[parley] saving the final answer failed, retrying', error);
+        await updateMessage(o.db, o.assistant.id, final);
+      }
+    })
+    .catch((error) => console.error('[parley] the final answer could not be saved', error));
+
+  const message: ChatMessage = { ...o.assistant, ...final };
+  if (failure) o.sink.send(encodeSSE({ error: failure }, 'error'));
+  o.sink.send(encodeSSE({ message }, 'done'));
+  o.sink.close();
+  return message;
+}

@@ -1,0 +1,90 @@
+import 'server-only';
+import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, demoReply, tokenize } from './demo-reply';
+import type { ChatCompletionRequest, Upstream } from './types';
+
+const encoder = new TextEncoder();
+
+function lastUserText(body: ChatCompletionRequest): string {
+  for (let i = body.messages.length - 1; i >= 0; i--) {
+    const m = body.messages[i];
+    if (m?.role === 'user' && m.content) return m.content;
+  }
+  return '';
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/**
+ * The built-in offline model. It answers exactly like a remote provider would (SSE bytes on a
+ * `Response`), so the proxy, persistence and UI run unchanged when no upstream is configured.
+ */
+export function createDemoUpstream(options: { tokenDelayMs?: number } = {}): Upstream {
+  const delay = options.tokenDelayMs ?? 35;
+
+  return {
+    kind: 'demo',
+    async listModels() {
+      return [{ id: DEMO_MODEL_ID, label: DEMO_MODEL_LABEL }];
+    },
+    async chatCompletions(body, signal) {
+      const id = `chatcmpl-demo-${crypto.randomUUID()}`;
+      const created = Math.floor(Date.now() / 1000);
+      const text = demoReply(lastUserText(body));
+      const tokens = tokenize(text);
+      const usage = {
+        prompt_tokens: body.messages.reduce((n, m) => n + tokenize(m.content ?? '').length, 0),
+        completion_tokens: tokens.length,
+        total_tokens: 0,
+      };
+      usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+      const base = { id, object: 'chat.completion.chunk', created, model: DEMO_MODEL_ID };
+
+      if (!body.stream) {
+        return Response.json({
+          id,
+          object: 'chat.completion',
+          created,
+          model: DEMO_MODEL_ID,
+          choices: [
+            { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
+          ],
+          usage,
+        });
+      }
+
+      const stream = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          const send = (data: unknown) =>
+            controller.enqueue(encoder.encode(`data: ${JSON.stringify(data)}\n\n`));
+          try {
+            send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' } }] });
+            for (const token of tokens) {
+              await sleep(delay, signal);
+              send({ ...base, choices: [{ index: 0, delta: { content: token } }] });
+            }
+            send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+            if (body.stream_options?.include_usage) send({ ...base, choices: [], usage });
+            controller.enqueue(encoder.encode('data: [DONE]\n\n'));
+            controller.close();
+          } catch (error) {
+            controller.error(error);
+          }
+        },
+      });
+      return new Response(stream, { headers: { 'content-type': 'text/event-stream' } });
+    },
+  };
+}

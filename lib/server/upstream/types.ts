@@ -1,0 +1,38 @@
+import type { ToolCall } from '@/lib/chat/types';
+
+// The request Parley sends upstream: the seed's Chat Completions API, nothing provider-specific.
+
+export interface WireMessage {
+  role: 'system' | 'user' | 'assistant' | 'tool';
+  content: string | null;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+}
+
+export interface ChatCompletionParams {
+  temperature?: number;
+  top_p?: number;
+  max_tokens?: number;
+}
+
+export interface ChatCompletionRequest extends ChatCompletionParams {
+  model: string;
+  messages: WireMessage[];
+  stream: boolean;
+  stream_options?: { include_usage: boolean };
+}
+
+export interface UpstreamModel {
+  id: string;
+  label: string;
+}
+
+/**
+ * Anything that speaks `POST /chat/completions`: a real provider over HTTP, or the built-in
+ * offline demo model. Both return a raw `Response`, so the same byte-level pipeline runs.
+ */
+export interface Upstream {
+  readonly kind: 'remote' | 'demo';
+  listModels(signal?: AbortSignal): Promise<UpstreamModel[]>;
+  chatCompletions(body: ChatCompletionRequest, signal: AbortSignal): Promise<Response>;
+}

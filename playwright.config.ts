@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from './e2e/support/ensure-chromium.mjs';
+import {
+  APP_PORT,
+  APP_URL,
+  DEMO_APP_PORT,
+  DEMO_APP_URL,
+  E2E_API_KEY,
+  E2E_MODEL,
+  MOCK_CONTROL_URL,
+  MOCK_PORT,
+  MOCK_UPSTREAM_URL,
+  TEST_DIST_DIR,
+} from './e2e/support/env';
+
+// The build in .next-test is made beforehand (`npm test`); Playwright only starts servers.
+// This file is loaded again in every worker process, so it must not create anything: each
+// app server makes its own data folder in e2e/support/serve-app.mjs.
+
+const isCI = Boolean(process.env.CI);
+const resultsDir = process.env.PARLEY_RESULTS_DIR;
+
+const reporter: ReporterDescription[] = [['list']];
+if (!isCI) reporter.push(['html', { open: 'never' }]);
+// test-all.mjs reads this to print one total across every test runner.
+if (resultsDir) reporter.push(['json', { outputFile: join(resultsDir, 'e2e.json') }]);
+
+// Variables the app reads; each server gets exactly the ones it is given below.
+const APP_CONFIG_VARS = [
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'CHAT_MODEL',
+  'CHAT_MODELS',
+  'DATABASE_URL',
+  'PGLITE_DIR',
+  'SESSION_SECRET',
+];
+const unsetAllBut = (keep: string[]) =>
+  APP_CONFIG_VARS.filter((name) => !keep.includes(name))
+    .map((name) => `--unset ${name}`)
+    .join(' ');
+
+const serverShutdown = { signal: 'SIGTERM', timeout: 10_000 } as const;
+
+export default defineConfig({
+  testDir: 'e2e/specs',
+  testMatch: '**/*.spec.ts',
+  outputDir: 'test-results',
+  // Two cores: each worker drives its own Chromium against the shared servers.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: isCI,
+  // Flaky tests get fixed, not retried.
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter,
+  use: {
+    baseURL: APP_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: findChromium() ?? undefined,
+          args: [...CHROMIUM_ARGS],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      name: 'mock',
+      command: `npx tsx e2e/mock-upstream/main.ts --port ${MOCK_PORT} --api-key ${E2E_API_KEY}`,
+      url: `${MOCK_CONTROL_URL}/__mock/requests`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: serverShutdown,
+    },
+    {
+      name: 'app',
+      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL'])}`,
+      url: APP_URL,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: serverShutdown,
+      env: {
+        NEXT_DIST_DIR: TEST_DIST_DIR,
+        OPENAI_BASE_URL: MOCK_UPSTREAM_URL,
+        OPENAI_API_KEY: E2E_API_KEY,
+        CHAT_MODEL: E2E_MODEL,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+    },
+    {
+      // No upstream at all: the app falls back to its offline demo model.
+      name: 'demo',
+      command: `node e2e/support/serve-app.mjs --port ${DEMO_APP_PORT} ${unsetAllBut([])}`,
+      url: DEMO_APP_URL,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      gracefulShutdown: serverShutdown,
+      env: { NEXT_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+    },
+  ],
+});
