@@ -21,6 +21,8 @@ export function ChatScreen({ initial, badge }: Props) {
   const onConversationCreated = useCallback((id: string) => setConversationId(id), []);
   const { send, stop } = useChatTurn({ conversationId, onConversationCreated, timeZone });
 
+  const followedId = data?.messages.find((m) => m.status === 'streaming')?.id;
+  const stopAnswer = useCallback(() => void stop(followedId), [stop, followedId]);
   const retry = useCallback((messageId: string) => void send({ retryOf: messageId }), [send]);
   const continueAnswer = useCallback(() => send({ content: 'Continue' }), [send]);
 
@@ -33,7 +35,12 @@ export function ChatScreen({ initial, badge }: Props) {
         onRetry={retry}
         onContinue={continueAnswer}
       />
-      <Composer draftKey={conversationId ?? 'new'} onSend={send} onStop={stop} />
+      <Composer
+        draftKey={conversationId ?? 'new'}
+        following={followedId !== undefined}
+        onSend={send}
+        onStop={stopAnswer}
+      />
     </div>
   );
 }

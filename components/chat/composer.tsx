@@ -9,6 +9,8 @@ import type { SendInput } from './use-chat-turn';
 
 interface Props {
   draftKey: string;
+  /** An answer the server is still writing that this tab did not start (seen after a reload). */
+  following: boolean;
   onSend(input: SendInput): Promise<boolean>;
   onStop(): void;
 }
@@ -32,9 +34,9 @@ function writeDraft(key: string, text: string) {
   }
 }
 
-export function Composer({ draftKey, onSend, onStop }: Props) {
+export function Composer({ draftKey, following, onSend, onStop }: Props) {
   const [text, setText] = useState('');
-  const streaming = useIsStreaming();
+  const streaming = useIsStreaming() || following;
   const sendError = useSendError();
   const { clearSendError } = useConversationActions();
   const ref = useRef<HTMLTextAreaElement>(null);

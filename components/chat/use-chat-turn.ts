@@ -194,12 +194,26 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
     [queryClient, onConversationCreated, timeZone],
   );
 
-  const stop = useCallback(() => {
-    const live = conversationStore.get().live;
-    if (!live || live.stopRequested) return;
-    conversationStore.actions().stopRequested();
-    if (live.assistant) void requestStop(live.assistant.id);
-  }, []);
+  /**
+   * Stops the answer streaming here, or (after a reload) the one the server is still writing,
+   * which this tab only follows by polling.
+   */
+  const stop = useCallback(
+    async (followedId?: string) => {
+      const live = conversationStore.get().live;
+      if (live) {
+        if (live.stopRequested) return;
+        conversationStore.actions().stopRequested();
+        if (live.assistant) void requestStop(live.assistant.id);
+        return;
+      }
+      const id = conversationRef.current;
+      if (!followedId || !id) return;
+      await requestStop(followedId);
+      await queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
+    },
+    [queryClient],
+  );
 
   return { send, stop };
 }

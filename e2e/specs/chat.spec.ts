@@ -63,9 +63,26 @@ test('a reload during generation shows the partial answer and follows it to the 
   await page.reload();
   await expect(chat.lastAssistant()).toHaveAttribute('data-status', 'streaming');
   await expect(chat.lastAssistant()).toContainText('tok1 tok2');
+  // The server is still writing it, so this tab offers Stop rather than a second send.
+  await expect(chat.stopButton).toBeVisible();
   await releaseMock(k);
   await chat.waitForAssistantStatus('complete');
   await expect(chat.lastAssistant()).toContainText(tokens(6));
+  await expect(chat.sendButton).toBeVisible();
+});
+
+test('after a reload, Stop still stops the answer the server is writing', async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  await chat.send(`[[mock:pause key=${key()} after=2 tokens=6]] stop me later`);
+  await expect(chat.lastAssistant()).toContainText('tok1 tok2');
+  await expect(page).toHaveURL(/\/c\//);
+  await page.reload();
+  await expect(chat.lastAssistant()).toHaveAttribute('data-status', 'streaming');
+  await chat.stopButton.click();
+  await chat.waitForAssistantStatus('interrupted');
+  await expect(chat.lastAssistant()).toContainText('tok1 tok2');
+  await expect(chat.sendButton).toBeVisible();
 });
 
 test('model output with script, onerror and javascript: payloads renders as inert text', async ({

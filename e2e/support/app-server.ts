@@ -41,6 +41,8 @@ export interface AppServer {
   /** `http://127.0.0.1:PORT`, no trailing slash. */
   url: string;
   port: number;
+  /** Process group id of the server (for CPU measurements). */
+  pid: number;
   /** The PGlite folder, or null with DATABASE_URL. Removed by stop() only if startApp created it. */
   dataDir: string | null;
   /** Everything the server printed so far (stdout and stderr interleaved). */
@@ -150,6 +152,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppServer
   return {
     url,
     port,
+    pid: child.pid ?? 0,
     dataDir: ownedDataDir ?? overrides.PGLITE_DIR ?? null,
     output: () => output,
     stop,

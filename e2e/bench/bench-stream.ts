@@ -1,0 +1,228 @@
+// `npm run bench:stream`: what the proxy costs, printed as numbers (never asserted).
+// 1. Time to the first content chunk and server CPU per chunk for a 2,000-chunk stream, through
+//    /api/chat versus calling the mock upstream directly.
+// 2. Browser main-thread time per 1,000 streamed tokens in Chromium.
+// Needs the .next-test build (`npm test` makes it; this script builds it when missing).
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../support/ensure-chromium.mjs';
+import { TEST_DIST_DIR } from '../support/env';
+import { freePort } from '../support/free-port';
+import { startApp } from '../support/app-server';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const CHUNKS = 2000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const TICK_MS = 1000 / 100; // USER_HZ on Linux
+
+/** CPU time (ms) used so far by every process in a process group, from /proc. */
+function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue; // pgrp
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+async function startMock(): Promise<{ url: string; pid: number; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    ['e2e/mock-upstream/main.ts', '--port', String(port)],
+    {
+      cwd: ROOT,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /MOCK_UPSTREAM_URL=(\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', () => reject(new Error(`mock exited: ${out}`)));
+  });
+  return { url, pid: child.pid ?? 0, child };
+}
+
+/** Reads a streamed response; returns ms to the first byte and to the first content token. */
+async function timeStream(res: Response, t0: number) {
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let firstByte = NaN;
+  let firstContent = NaN;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const now = performance.now();
+    if (Number.isNaN(firstByte)) firstByte = now - t0;
+    if (Number.isNaN(firstContent)) {
+      text += decoder.decode(value, { stream: true });
+      if (text.includes('"content":"tok1"')) firstContent = now - t0;
+    }
+  }
+  return { firstByte, firstContent, total: performance.now() - t0 };
+}
+
+async function main() {
+  if (!existsSync(join(ROOT, TEST_DIST_DIR, 'BUILD_ID'))) {
+    console.log(`Building ${TEST_DIST_DIR} first…`);
+    const built = spawnSync(join(ROOT, 'node_modules/.bin/next'), ['build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_DIST_DIR: TEST_DIST_DIR },
+    });
+    if (built.status !== 0) process.exit(1);
+  }
+  const mock = await startMock();
+  const app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
+  const prompt = `[[mock:text tokens=${CHUNKS}]] benchmark`;
+  try {
+    // Warm both paths (JIT, database, connection pools) before measuring.
+    const direct = () =>
+      fetch(`${mock.url}/chat/completions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          model: 'mock-model',
+          stream: true,
+          messages: [{ role: 'user', content: prompt }],
+        }),
+      });
+    let cookie = '';
+    const proxied = async () => {
+      const res = await fetch(`${app.url}/api/chat`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ content: prompt }),
+      });
+      cookie ||= res.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+      return res;
+    };
+    for (let i = 0; i < 2; i++) {
+      await timeStream(await direct(), performance.now());
+      await timeStream(await proxied(), performance.now());
+    }
+
+    const d = { firstByte: [] as number[], firstContent: [] as number[], total: [] as number[] };
+    let mockCpu = groupCpuMs(mock.pid);
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const r = await timeStream(await direct(), t0);
+      d.firstByte.push(r.firstByte);
+      d.firstContent.push(r.firstContent);
+      d.total.push(r.total);
+    }
+    const mockCpuDirect = (groupCpuMs(mock.pid) - mockCpu) / RUNS;
+
+    const p = { firstByte: [] as number[], firstContent: [] as number[], total: [] as number[] };
+    const appCpu = groupCpuMs(app.pid);
+    mockCpu = groupCpuMs(mock.pid);
+    for (let i = 0; i < RUNS; i++) {
+      const t0 = performance.now();
+      const r = await timeStream(await proxied(), t0);
+      p.firstByte.push(r.firstByte);
+      p.firstContent.push(r.firstContent);
+      p.total.push(r.total);
+    }
+    // Let the final database write land before reading the CPU counters.
+    await new Promise((r) => setTimeout(r, 500));
+    const appCpuPerStream = (groupCpuMs(app.pid) - appCpu) / RUNS;
+
+    console.log(`\n== Proxy overhead: ${CHUNKS}-chunk stream, median of ${RUNS} runs ==`);
+    console.log(
+      `direct to mock : first byte ${fmt(median(d.firstByte))}, first token ${fmt(median(d.firstContent))}, whole stream ${fmt(median(d.total))}`,
+    );
+    console.log(
+      `via /api/chat  : first byte ${fmt(median(p.firstByte))}, first token ${fmt(median(p.firstContent))}, whole stream ${fmt(median(p.total))}`,
+    );
+    console.log(
+      `time the proxy adds to the first token: ${fmt(median(p.firstContent) - median(d.firstContent))}`,
+    );
+    console.log(
+      `server CPU per chunk: proxy ${((appCpuPerStream / CHUNKS) * 1000).toFixed(1)} µs (${fmt(appCpuPerStream)} per stream, incl. database writes); mock alone ${((mockCpuDirect / CHUNKS) * 1000).toFixed(1)} µs`,
+    );
+
+    await benchBrowser(app.url);
+  } finally {
+    await app.stop();
+    try {
+      process.kill(-mock.pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  }
+}
+
+async function benchBrowser(appUrl: string) {
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? undefined,
+    args: [...CHROMIUM_ARGS],
+  });
+  try {
+    const page = await browser.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskSeconds = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? NaN;
+    };
+    const run = async (tokens: number, rate: number) => {
+      await page.goto(`${appUrl}/`);
+      await page.evaluate(() => {
+        const w = window as unknown as { __longest: number };
+        w.__longest = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries()) w.__longest = Math.max(w.__longest, e.duration);
+        }).observe({ type: 'longtask', buffered: false });
+      });
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill(`[[mock:text tokens=${tokens} rate=${rate}]] browser benchmark`);
+      const before = await taskSeconds();
+      await page.getByRole('button', { name: 'Send' }).click();
+      await page
+        .locator('article[data-role="assistant"][data-status="complete"]')
+        .waitFor({ timeout: 120_000 });
+      const spent = ((await taskSeconds()) - before) * 1000;
+      const longest = await page.evaluate(
+        () => (window as unknown as { __longest: number }).__longest,
+      );
+      return { perThousand: (spent / tokens) * 1000, longest };
+    };
+    const paced = await run(2000, 100);
+    console.log(`\n== Browser (Chromium), 2,000 tokens at 100 tokens/s ==`);
+    console.log(
+      `main-thread time per 1,000 tokens: ${fmt(paced.perThousand)} (${(paced.perThousand / 1000).toFixed(2)} ms per token); longest task ${fmt(paced.longest)}`,
+    );
+    const burst = await run(2000, 0);
+    console.log(`== Browser, 2,000 tokens at once ==`);
+    console.log(
+      `main-thread time per 1,000 tokens: ${fmt(burst.perThousand)}; longest task ${fmt(burst.longest)}`,
+    );
+  } finally {
+    await browser.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
