@@ -24,6 +24,7 @@ const PENDING: ChatMessage = {
   model: null,
   error: null,
   reasoningMs: null,
+  toolRun: null,
   createdAt: '',
 };
 

@@ -44,12 +44,13 @@ const message = (
   model: 'm',
   error: null,
   reasoningMs: null,
+  toolRun: null,
   createdAt: new Date(0).toISOString(),
   ...extra,
 });
 
 const initial: ConversationDetail = {
-  conversation: { id: 'c1', title: 't', model: 'm', createdAt: '', updatedAt: '' },
+  conversation: { id: 'c1', title: 't', model: 'm', settings: {}, createdAt: '', updatedAt: '' },
   messages: [
     message('u0', 'user', 'earlier question'),
     message('a0', 'assistant', 'earlier answer'),

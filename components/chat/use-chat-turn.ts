@@ -73,6 +73,7 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
             model: null,
             error: null,
             reasoningMs: null,
+            toolRun: null,
             createdAt: now,
           };
       actions.turnBegan(optimistic);

@@ -23,6 +23,21 @@ export interface ChatError {
   retryAfterSeconds?: number;
 }
 
+/** What happened to one tool call; kept on the `role: 'tool'` message that answers it. */
+export type ToolRunStatus =
+  | 'running'
+  | 'done'
+  | 'error'
+  | 'not_executed'
+  | 'awaiting_approval'
+  | 'denied';
+
+export interface ToolRun {
+  name: string;
+  status: ToolRunStatus;
+  durationMs: number | null;
+}
+
 export interface ChatMessage {
   id: string;
   conversationId: string;
@@ -40,13 +55,22 @@ export interface ChatMessage {
   error: ChatError | null;
   /** How long the model spent in its reasoning phase, when it had one. */
   reasoningMs: number | null;
+  /** Only on `role: 'tool'` messages. */
+  toolRun: ToolRun | null;
   createdAt: string;
+}
+
+/** Per-conversation choices. Absent fields mean "use the server's defaults". */
+export interface ConversationSettings {
+  /** Names of the tools offered to the model; undefined = every built-in tool. */
+  tools?: string[];
 }
 
 export interface Conversation {
   id: string;
   title: string;
   model: string | null;
+  settings: ConversationSettings;
   createdAt: string;
   updatedAt: string;
 }

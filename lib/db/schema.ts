@@ -35,6 +35,8 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     model: text('model'),
+    // Per-conversation choices (enabled tools, later system prompt and sampling); see ConversationSettings.
+    settings: jsonb('settings').notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -66,6 +68,8 @@ export const messages = pgTable(
     model: text('model'),
     error: jsonb('error'),
     reasoningMs: integer('reasoning_ms'),
+    // For role 'tool': which tool ran, how it went and how long it took; see ToolRun.
+    toolRun: jsonb('tool_run'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -64,6 +64,7 @@ export function withTurn(
       id: conversationId,
       title: userMessage.content.slice(0, 80),
       model: assistant.model,
+      settings: {},
       createdAt: userMessage.createdAt,
       updatedAt: now,
     },

@@ -39,6 +39,7 @@ function message(overrides: Partial<ChatMessage>): ChatMessage {
     model: 'test-model',
     error: null,
     reasoningMs: null,
+    toolRun: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
   };

@@ -18,6 +18,7 @@ function msg(partial: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role'>): 
     model: 'm',
     error: null,
     reasoningMs: null,
+    toolRun: null,
     createdAt: new Date(0).toISOString(),
     ...partial,
   };

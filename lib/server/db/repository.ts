@@ -4,9 +4,11 @@ import type {
   ChatError,
   ChatMessage,
   Conversation,
+  ConversationSettings,
   MessageStatus,
   Role,
   ToolCall,
+  ToolRun,
   Usage,
 } from '@/lib/chat/types';
 import { appSecrets, conversations, messages, users } from '@/lib/db/schema';
@@ -37,7 +39,13 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
 
 export async function createConversation(
   db: Db,
-  input: { userId: string; title?: string; model?: string | null; id?: string },
+  input: {
+    userId: string;
+    title?: string;
+    model?: string | null;
+    id?: string;
+    settings?: ConversationSettings;
+  },
 ): Promise<Conversation> {
   const [row] = await db
     .insert(conversations)
@@ -46,6 +54,7 @@ export async function createConversation(
       userId: input.userId,
       title: input.title ?? '',
       model: input.model ?? null,
+      settings: input.settings ?? {},
     })
     .returning();
   if (!row) throw new Error('insert into conversations returned no row');
@@ -100,7 +109,12 @@ export async function listConversations(
 /** Bumps updated_at (moves it to the top of the list) and optionally renames / re-models. */
 export async function touchConversation(
   db: Db,
-  input: { conversationId: string; title?: string; model?: string | null },
+  input: {
+    conversationId: string;
+    title?: string;
+    model?: string | null;
+    settings?: ConversationSettings;
+  },
 ): Promise<Conversation | null> {
   if (!isUuid(input.conversationId)) return null;
   const [row] = await db
@@ -109,6 +123,7 @@ export async function touchConversation(
       updatedAt: sql`now()`,
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.model !== undefined ? { model: input.model } : {}),
+      ...(input.settings !== undefined ? { settings: input.settings } : {}),
     })
     .where(eq(conversations.id, input.conversationId))
     .returning();
@@ -148,6 +163,7 @@ export interface NewMessage {
   model?: string | null;
   error?: ChatError | null;
   reasoningMs?: number | null;
+  toolRun?: ToolRun | null;
 }
 
 export type MessagePatch = Partial<
@@ -163,6 +179,7 @@ export type MessagePatch = Partial<
     | 'model'
     | 'error'
     | 'reasoningMs'
+    | 'toolRun'
   >
 >;
 
@@ -199,6 +216,7 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<ChatMe
       model: message.model ?? null,
       error: message.error ?? null,
       reasoningMs: message.reasoningMs ?? null,
+      toolRun: message.toolRun ?? null,
     })
     .returning();
   if (!row) throw new Error('insert into messages returned no row');

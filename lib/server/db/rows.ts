@@ -4,9 +4,11 @@ import type {
   ChatError,
   ChatMessage,
   Conversation,
+  ConversationSettings,
   MessageStatus,
   Role,
   ToolCall,
+  ToolRun,
   Usage,
 } from '@/lib/chat/types';
 import type { ConversationRow, MessageRow } from '@/lib/db/schema';
@@ -35,6 +37,26 @@ const chatErrorSchema = z.object({
   retryable: z.boolean(),
   retryAfterSeconds: z.number().optional(),
 });
+
+const toolRunSchema = z.object({
+  name: z.string(),
+  status: z.enum(['running', 'done', 'error', 'not_executed', 'awaiting_approval', 'denied']),
+  durationMs: z.number().nullable(),
+});
+
+const settingsSchema = z.looseObject({
+  tools: z.array(z.string()).optional(),
+});
+
+export function parseToolRun(value: unknown): ToolRun | null {
+  const parsed = toolRunSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export function parseSettings(value: unknown): ConversationSettings {
+  const parsed = settingsSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
 
 export function parseToolCalls(value: unknown): ToolCall[] | null {
   if (!Array.isArray(value)) return null;
@@ -69,6 +91,7 @@ export function toConversation(row: ConversationRow): Conversation {
     id: row.id,
     title: row.title,
     model: row.model,
+    settings: parseSettings(row.settings),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -92,6 +115,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     model: row.model,
     error: parseChatError(row.error),
     reasoningMs: row.reasoningMs,
+    toolRun: parseToolRun(row.toolRun),
     createdAt: row.createdAt.toISOString(),
   };
 }
