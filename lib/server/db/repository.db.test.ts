@@ -238,6 +238,30 @@ describe(`repository (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     expect(listed.map((m) => m.content)).toEqual(ids.map((_, i) => `m${i}`));
   });
 
+  it('keeps tool runs on tool messages and settings on conversations', async () => {
+    const userId = await newUser();
+    const conversation = await createConversation(db, { userId, settings: { tools: ['calc'] } });
+    expect(conversation.settings).toEqual({ tools: ['calc'] });
+    const tool = await insertMessage(db, {
+      conversationId: conversation.id,
+      role: 'tool',
+      toolCallId: 'call_1',
+      status: 'streaming',
+      toolRun: { name: 'calc', status: 'running', durationMs: null },
+    });
+    const done = await updateMessage(db, tool.id, {
+      content: '4',
+      status: 'complete',
+      toolRun: { name: 'calc', status: 'done', durationMs: 12 },
+    });
+    expect(done?.toolRun).toEqual({ name: 'calc', status: 'done', durationMs: 12 });
+    const renamed = await touchConversation(db, {
+      conversationId: conversation.id,
+      settings: { tools: [] },
+    });
+    expect(renamed?.settings).toEqual({ tools: [] });
+  });
+
   it('inserts with caller ids and defaults, and applies partial patches', async () => {
     const userId = await newUser();
     const conversation = await createConversation(db, { userId });
@@ -272,6 +296,7 @@ describe(`repository (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () 
       model: 'm',
       error: null,
       reasoningMs: null,
+      toolRun: null,
       createdAt: assistant.createdAt,
     });
 
