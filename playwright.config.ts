@@ -35,6 +35,10 @@ const APP_CONFIG_VARS = [
   'DATABASE_URL',
   'PGLITE_DIR',
   'SESSION_SECRET',
+  'MCP_SERVERS',
+  'TOOL_APPROVAL',
+  'TOOL_MAX_STEPS',
+  'TOOL_TIMEOUT_MS',
 ];
 const unsetAllBut = (keep: string[]) =>
   APP_CONFIG_VARS.filter((name) => !keep.includes(name))
@@ -84,7 +88,7 @@ export default defineConfig({
     },
     {
       name: 'app',
-      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL'])}`,
+      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'TOOL_APPROVAL'])}`,
       url: APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -94,6 +98,8 @@ export default defineConfig({
         OPENAI_BASE_URL: MOCK_UPSTREAM_URL,
         OPENAI_API_KEY: E2E_API_KEY,
         CHAT_MODEL: E2E_MODEL,
+        // One built-in asks before it runs, so the approval flow can be tested.
+        TOOL_APPROVAL: 'convert_units',
         NEXT_TELEMETRY_DISABLED: '1',
       },
     },

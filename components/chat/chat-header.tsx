@@ -1,7 +1,17 @@
 import Link from 'next/link';
+import { ShareButton } from '@/components/share/share-button';
 import type { ModelBadge } from '@/lib/chat/api-types';
 
-export function ChatHeader({ title, badge }: { title: string; badge: ModelBadge }) {
+export function ChatHeader({
+  title,
+  badge,
+  conversationId = null,
+}: {
+  title: string;
+  badge: ModelBadge;
+  /** Null until the first message creates the conversation; there is nothing to share before. */
+  conversationId?: string | null;
+}) {
   return (
     <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
       <Link
@@ -26,6 +36,12 @@ export function ChatHeader({ title, badge }: { title: string; badge: ModelBadge 
         >
           {badge.label}
         </span>
+        {badge.demo && (
+          <span className="hidden text-zinc-600 lg:inline dark:text-zinc-400">
+            Set OPENAI_BASE_URL to connect a real provider
+          </span>
+        )}
+        {conversationId ? <ShareButton conversationId={conversationId} /> : null}
         <Link
           href="/"
           className="rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800"

@@ -1,5 +1,12 @@
 'use client';
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useRef,
+  useState,
+} from 'react';
 import {
   useConversationActions,
   useIsStreaming,
@@ -13,6 +20,8 @@ interface Props {
   following: boolean;
   onSend(input: SendInput): Promise<boolean>;
   onStop(): void;
+  /** Controls shown beside the message box (the tools menu). */
+  tools?: ReactNode;
 }
 
 const storageKey = (key: string) => `parley:draft:${key}`;
@@ -34,7 +43,7 @@ function writeDraft(key: string, text: string) {
   }
 }
 
-export function Composer({ draftKey, following, onSend, onStop }: Props) {
+export function Composer({ draftKey, following, onSend, onStop, tools }: Props) {
   const [text, setText] = useState('');
   const streaming = useIsStreaming() || following;
   const sendError = useSendError();
@@ -92,6 +101,7 @@ export function Composer({ draftKey, following, onSend, onStop }: Props) {
         </p>
       )}
       <div className="mx-auto flex max-w-3xl items-end gap-2">
+        {tools}
         <label htmlFor="composer" className="sr-only">
           Message
         </label>

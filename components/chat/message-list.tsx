@@ -1,41 +1,22 @@
 'use client';
-import { memo, useEffect } from 'react';
-import type { ChatMessage } from '@/lib/chat/types';
+import { useEffect, useMemo } from 'react';
 import type { ModelBadge } from '@/lib/chat/api-types';
-import { useLiveAssistantId, useLiveUserMessage } from '@/lib/store/conversation-store';
+import { groupTurns, type Item } from '@/lib/chat/turns';
+import type { ChatMessage } from '@/lib/chat/types';
+import { useIsStreaming, useLiveIds, useLiveUserMessage } from '@/lib/store/conversation-store';
 import { EmptyState } from './empty-state';
-import { LiveTurn } from './live-turn';
-import { MessageView } from './message/message-view';
+import { type TurnHandlers, TurnRow } from './turn-row';
 import { useStickToBottom } from './use-stick-to-bottom';
 
-interface Props {
+interface Props extends TurnHandlers {
   messages: ChatMessage[];
   badge: ModelBadge;
-  onRetry(messageId: string): void;
-  onContinue(): void;
 }
 
-interface RowProps {
-  message: ChatMessage;
-  isLast: boolean;
-  onRetry(messageId: string): void;
-  onContinue(): void;
-}
-
-/** A saved message: props are stable references from the Query cache, so it renders once. */
-const MessageRow = memo(function MessageRow({ message, isLast, onRetry, onContinue }: RowProps) {
-  return (
-    <MessageView
-      message={message}
-      onRetry={message.error?.retryable && isLast ? onRetry : undefined}
-      onContinue={isLast && message.finishReason === 'length' ? onContinue : undefined}
-    />
-  );
-});
-
-export function MessageList({ messages, badge, onRetry, onContinue }: Props) {
+export function MessageList({ messages, badge, ...handlers }: Props) {
+  const streaming = useIsStreaming();
   const liveUser = useLiveUserMessage();
-  const liveAssistantId = useLiveAssistantId();
+  const liveIds = useLiveIds();
   const { containerRef, contentRef, atBottom, jumpToLatest } = useStickToBottom();
 
   // Sending a message always brings the reader down to it.
@@ -43,36 +24,44 @@ export function MessageList({ messages, badge, onRetry, onContinue }: Props) {
     if (liveUser) jumpToLatest(false);
   }, [liveUser, jumpToLatest]);
 
-  const visible = messages.filter(
-    (m) =>
-      (m.role === 'user' || m.role === 'assistant') &&
-      m.id !== liveUser?.id &&
-      m.id !== liveAssistantId,
-  );
-  const empty = visible.length === 0 && !liveUser && !liveAssistantId;
+  // The live turn renders its own messages; the saved copies wait until it is done.
+  const items = useMemo(() => {
+    const hidden = new Set(liveIds ? liveIds.split(',') : []);
+    if (liveUser) hidden.add(liveUser.id);
+    return groupTurns(messages.filter((m) => !hidden.has(m.id)));
+  }, [messages, liveIds, liveUser]);
+  const empty = items.length === 0 && !streaming;
+  // One flat list: the live turn is keyed like its saved copy will be (its first message id), so
+  // React keeps the same component (and any card the reader opened) across the hand-off.
+  const rows: { key: string; item: Item | null; isLast: boolean }[] = items.map((item, i) => ({
+    key: item.kind === 'user' ? item.message.id : item.id,
+    item,
+    isLast: !streaming && i === items.length - 1,
+  }));
+  if (liveUser)
+    rows.push({ key: liveUser.id, item: { kind: 'user', message: liveUser }, isLast: false });
+  if (streaming)
+    rows.push({
+      key: liveIds ? (liveIds.split(',', 1)[0] ?? 'pending') : 'pending',
+      item: null,
+      isLast: true,
+    });
 
   return (
     <div className="relative min-h-0 flex-1">
       <div ref={containerRef} data-testid="messages" className="h-full overflow-y-auto">
         <div ref={contentRef} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
           {empty && <EmptyState badge={badge} />}
-          {visible.map((m, i) => (
-            <MessageRow
-              key={m.id}
-              message={m}
-              isLast={i === visible.length - 1}
-              onRetry={onRetry}
-              onContinue={onContinue}
-            />
+          {rows.map((row) => (
+            <TurnRow key={row.key} item={row.item} isLast={row.isLast} {...handlers} />
           ))}
-          <LiveTurn />
         </div>
       </div>
       {!atBottom && (
         <button
           type="button"
           onClick={() => jumpToLatest()}
-          className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full border border-zinc-300 bg-white px-3 py-1.5 text-sm shadow-md hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-900 dark:hover:bg-zinc-800"
+          className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full border border-zinc-300 bg-white px-3 py-1.5 text-sm shadow-md hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:bg-zinc-900"
         >
           Jump to latest ↓
         </button>

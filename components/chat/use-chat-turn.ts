@@ -3,15 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
-import { ChatRequestError, streamChat } from '@/lib/chat/stream-client';
+import { type ChatStreamHandlers, ChatRequestError, streamChat } from '@/lib/chat/stream-client';
 import type { ChatError, ChatMessage } from '@/lib/chat/types';
 import { accumulate, initialStreamState } from '@/lib/openai/accumulate';
-import { conversationKeys, withTurn } from '@/lib/queries/conversations';
+import { conversationKeys, mergeMessages } from '@/lib/queries/conversations';
 import { conversationStore } from '@/lib/store/conversation-store';
 
 export interface SendInput {
   content?: string;
   retryOf?: string;
+  /** Tools for a new conversation (an existing one keeps its own setting). */
+  tools?: string[];
 }
 
 interface Options {
@@ -29,10 +31,32 @@ function requestStop(messageId: string) {
   });
 }
 
+function localUserMessage(content: string, conversationId: string | null): ChatMessage {
+  return {
+    id: `local-${crypto.randomUUID()}`,
+    conversationId: conversationId ?? '',
+    parentId: null,
+    role: 'user',
+    content,
+    reasoning: null,
+    refusal: null,
+    toolCalls: null,
+    toolCallId: null,
+    status: 'complete',
+    finishReason: null,
+    usage: null,
+    model: null,
+    error: null,
+    reasoningMs: null,
+    toolRun: null,
+    createdAt: new Date().toISOString(),
+  };
+}
+
 /**
- * Sends a message and feeds the streamed answer into the live store, at most once per animation
- * frame; hands the finished turn to the Query cache. Returns false when the server refused the
- * message before anything was saved (the caller restores the draft).
+ * Streams a turn (a sent message, a retry, or a tool approval) into the live store, writing it
+ * at most once per animation frame, and hands the finished turn to the Query cache. `send`
+ * resolves false when the server refused before anything was saved (the caller keeps the draft).
  */
 export function useChatTurn({ conversationId, onConversationCreated, timeZone }: Options) {
   const queryClient = useQueryClient();
@@ -49,48 +73,15 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
     [],
   );
 
-  const send = useCallback(
-    async (input: SendInput): Promise<boolean> => {
+  const run = useCallback(
+    async (url: string, body: Record<string, unknown>): Promise<boolean> => {
       const actions = conversationStore.actions();
-      if (conversationStore.get().live) return false;
       const currentId = conversationRef.current;
-      const now = new Date().toISOString();
-      const optimistic: ChatMessage | null = input.retryOf
-        ? null
-        : {
-            id: `local-${crypto.randomUUID()}`,
-            conversationId: currentId ?? '',
-            parentId: null,
-            role: 'user',
-            content: input.content ?? '',
-            reasoning: null,
-            refusal: null,
-            toolCalls: null,
-            toolCallId: null,
-            status: 'complete',
-            finishReason: null,
-            usage: null,
-            model: null,
-            error: null,
-            reasoningMs: null,
-            toolRun: null,
-            createdAt: now,
-          };
-      actions.turnBegan(optimistic);
-      const retryOf = input.retryOf;
-      if (retryOf && currentId) {
-        // The retried answer leaves the screen now; its replacement streams in its place.
-        queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(currentId), (old) =>
-          old ? { ...old, messages: old.messages.filter((m) => m.id !== retryOf) } : old,
-        );
-      }
-
       const controller = new AbortController();
       abortRef.current = controller;
       let state = initialStreamState();
-      const clock = createReasoningClock();
+      let clock = createReasoningClock();
       let base: ChatMessage | null = null;
-      let userMessage: ChatMessage | null = null;
       let convId = currentId;
       let framePending = false;
 
@@ -99,64 +90,84 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
         if (!base || controller.signal.aborted) return;
         const fields = fieldsFromStream(state);
         clock.update(fields);
-        actions.frame({
+        actions.upsert({
           ...base,
           ...fields,
           model: fields.model ?? base.model,
           reasoningMs: clock.value(),
         });
       };
+      const follow = (assistant: ChatMessage) => {
+        base = assistant;
+        state = initialStreamState();
+        clock = createReasoningClock();
+        actions.upsert(assistant);
+      };
+
+      const handlers: ChatStreamHandlers = {
+        onStart(event) {
+          convId = event.conversationId;
+          actions.turnStarted(
+            event.conversationId,
+            event.userMessage ?? conversationStore.get().live?.userMessage ?? null,
+          );
+          // The URL follows at once; the screen adopts the id when the turn is over, so it
+          // never fetches a copy of what it is still streaming.
+          if (!currentId) window.history.replaceState(null, '', `/c/${event.conversationId}`);
+          follow(event.assistantMessage);
+          if (conversationStore.get().live?.stopRequested)
+            void requestStop(event.assistantMessage.id);
+        },
+        onStep(event) {
+          follow(event.assistantMessage);
+        },
+        onChunk(chunk) {
+          state = accumulate(state, { type: 'chunk', chunk });
+          if (!framePending) {
+            framePending = true;
+            frame(flush);
+          }
+        },
+        onMessage({ message }) {
+          // A finished step arrives as saved; later chunks belong to the next step.
+          if (message.id === base?.id) base = null;
+          actions.upsert(message);
+        },
+        onError() {
+          // Errors also arrive on the saved messages.
+        },
+        onDone({ messages }) {
+          const live = conversationStore.get().live;
+          if (convId) {
+            const id = convId;
+            const turn = [
+              ...(live?.userMessage && !live.userMessage.id.startsWith('local-')
+                ? [live.userMessage]
+                : []),
+              ...(live?.messages ?? []),
+              ...messages,
+            ];
+            queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (old) =>
+              mergeMessages(old, id, turn),
+            );
+            // Same task as turnEnded, so React renders the hand-off in one commit.
+            if (!currentId) onConversationCreated(id);
+            void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
+          }
+          actions.turnEnded();
+          void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+        },
+      };
 
       try {
         await streamChat(
-          {
-            ...(currentId ? { conversationId: currentId } : {}),
-            ...(input.retryOf ? { retryOf: input.retryOf } : { content: input.content }),
-            ...(timeZone ? { timeZone } : {}),
-          },
-          {
-            onStart(event) {
-              base = event.assistantMessage;
-              userMessage = event.userMessage;
-              convId = event.conversationId;
-              actions.turnStarted(
-                event.conversationId,
-                optimistic ? event.userMessage : null,
-                event.assistantMessage,
-              );
-              // The URL follows at once; the screen adopts the id when the turn is over, so
-              // it never fetches a copy of what it is still streaming.
-              if (!currentId) window.history.replaceState(null, '', `/c/${event.conversationId}`);
-              if (conversationStore.get().live?.stopRequested) void requestStop(base.id);
-            },
-            onChunk(chunk) {
-              state = accumulate(state, { type: 'chunk', chunk });
-              if (!framePending) {
-                framePending = true;
-                frame(flush);
-              }
-            },
-            onError() {
-              // The error also arrives on the final message in `done`.
-            },
-            onDone({ message }) {
-              if (convId && userMessage) {
-                const id = convId;
-                const user = userMessage;
-                queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (old) =>
-                  withTurn(old, id, user, message),
-                );
-                // Same task as turnEnded, so React renders the hand-off in one commit.
-                if (!currentId) onConversationCreated(id);
-              }
-              actions.turnEnded();
-              void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-            },
-          },
+          url,
+          { ...body, ...(timeZone ? { timeZone } : {}) },
+          handlers,
           controller.signal,
         );
         if (conversationStore.get().live) {
-          // The stream ended without `done`: the server still owns the answer, so show its copy.
+          // The stream ended without `done`: the server still owns the turn, so show its copy.
           actions.turnEnded();
           if (convId)
             await queryClient.invalidateQueries({ queryKey: conversationKeys.detail(convId) });
@@ -171,7 +182,7 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
             retryable: error.status >= 500,
           };
           actions.sendFailed(sendError);
-          if (retryOf && currentId)
+          if (currentId)
             void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(currentId) });
           return false;
         }
@@ -189,10 +200,54 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
         return false;
       } finally {
         if (abortRef.current === controller) abortRef.current = null;
-        if (!currentId && convId && !controller.signal.aborted) onConversationCreated(convId);
       }
     },
     [queryClient, onConversationCreated, timeZone],
+  );
+
+  const send = useCallback(
+    async (input: SendInput): Promise<boolean> => {
+      if (conversationStore.get().live) return false;
+      const currentId = conversationRef.current;
+      const actions = conversationStore.actions();
+      const retryOf = input.retryOf;
+      if (retryOf) {
+        actions.turnBegan(null);
+        // The retried answer leaves the screen now; its replacement streams in its place.
+        if (currentId) {
+          queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(currentId), (old) =>
+            old ? { ...old, messages: old.messages.filter((m) => m.id !== retryOf) } : old,
+          );
+        }
+      } else {
+        actions.turnBegan(localUserMessage(input.content ?? '', currentId));
+      }
+      return run('/api/chat', {
+        ...(currentId ? { conversationId: currentId } : {}),
+        ...(retryOf ? { retryOf } : { content: input.content }),
+        ...(!currentId && input.tools ? { tools: input.tools } : {}),
+      });
+    },
+    [queryClient, run],
+  );
+
+  /** Approves or denies a tool call that waits for the user; the turn continues live. */
+  const decide = useCallback(
+    async (toolMessageId: string, approve: boolean) => {
+      const id = conversationRef.current;
+      if (conversationStore.get().live || !id) return;
+      const detail = queryClient.getQueryData<ConversationDetail>(conversationKeys.detail(id));
+      const messages = detail?.messages ?? [];
+      const at = messages.findIndex((m) => m.id === toolMessageId);
+      // Resume the whole turn live, so it stays one article on screen.
+      let start = at;
+      while (start > 0 && messages[start - 1]?.role !== 'user') start--;
+      let end = at;
+      while (end + 1 < messages.length && messages[end + 1]?.role !== 'user') end++;
+      conversationStore.actions().turnBegan(null, at === -1 ? [] : messages.slice(start, end + 1));
+      await run(`/api/chat/tools/${encodeURIComponent(toolMessageId)}`, { approve });
+    },
+    [queryClient, run],
   );
 
   /**
@@ -205,7 +260,8 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
       if (live) {
         if (live.stopRequested) return;
         conversationStore.actions().stopRequested();
-        if (live.assistant) void requestStop(live.assistant.id);
+        const current = live.messages.findLast((m) => m.role === 'assistant');
+        if (current) void requestStop(current.id);
         return;
       }
       const id = conversationRef.current;
@@ -216,5 +272,5 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
     [queryClient],
   );
 
-  return { send, stop };
+  return { send, decide, stop };
 }

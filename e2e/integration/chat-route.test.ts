@@ -38,13 +38,13 @@ describe('POST /api/chat', () => {
     const run = await readChat(
       await client.postChat({ content: '[[mock:text tokens=12 usage=1]] hi' }),
     );
-    expect(run.done?.message).toMatchObject({
+    expect(run.answer).toMatchObject({
       status: 'complete',
       content: tokens(12),
       finishReason: 'stop',
       model: 'mock-model',
     });
-    expect(run.done?.message.usage?.total_tokens).toBeGreaterThan(0);
+    expect(run.answer?.usage?.total_tokens).toBeGreaterThan(0);
     expect(run.chunks.length).toBeGreaterThanOrEqual(12);
     expect(run.raw).not.toContain(KEY);
 
@@ -85,7 +85,7 @@ describe('POST /api/chat', () => {
     const run = await readChat(
       await client.postChat({ content: '[[mock:tools calls=2 split=6]]' }),
     );
-    const message = run.done?.message;
+    const message = run.answer;
     expect(message?.finishReason).toBe('tool_calls');
     expect(message?.toolCalls).toHaveLength(2);
     for (const call of message?.toolCalls ?? []) {
@@ -100,7 +100,7 @@ describe('POST /api/chat', () => {
     const client = new Client(app.url);
     const run = await readChat(await client.postChat({ content: '[[mock:stream-error after=3]]' }));
     expect(run.errors[0]?.code).toBe('stream_error');
-    expect(run.done?.message).toMatchObject({ status: 'error', content: tokens(3) });
+    expect(run.answer).toMatchObject({ status: 'error', content: tokens(3) });
     const saved = assistantOf(await detail(client, run.start.conversationId));
     expect(saved).toMatchObject({ status: 'error', content: tokens(3) });
     expect(saved?.error?.code).toBe('stream_error');
@@ -127,7 +127,7 @@ describe('POST /api/chat', () => {
   it('keeps what arrived when the upstream resets mid-stream', async () => {
     const client = new Client(app.url);
     const run = await readChat(await client.postChat({ content: '[[mock:reset after=4]]' }));
-    expect(run.done?.message).toMatchObject({ status: 'interrupted', content: tokens(4) });
+    expect(run.answer).toMatchObject({ status: 'interrupted', content: tokens(4) });
     expect(run.errors[0]?.code).toBe('connection_lost');
     expect(assistantOf(await detail(client, run.start.conversationId))?.status).toBe('interrupted');
   });
@@ -137,7 +137,7 @@ describe('POST /api/chat', () => {
     const run = await readChat(
       await client.postChat({ content: '[[mock:reject-stream-options]] x' }),
     );
-    expect(run.done?.message.status).toBe('complete');
+    expect(run.answer?.status).toBe('complete');
     const sent = mock
       .requests()
       .filter((r) => JSON.stringify(r.body).includes('reject-stream-options'));
@@ -169,7 +169,7 @@ describe('POST /api/chat', () => {
     expect(stop.body.message).toMatchObject({ status: 'interrupted', content: tokens(3) });
     await mock.waitForAborted(upstream.seq, 5_000);
     const run = await reading;
-    expect(run.done?.message.status).toBe('interrupted');
+    expect(run.answer?.status).toBe('interrupted');
     expect(run.errors).toEqual([]);
     expect(assistantOf(await detail(client, run.start.conversationId))).toMatchObject({
       status: 'interrupted',

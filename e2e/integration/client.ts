@@ -1,6 +1,6 @@
 // A tiny browser stand-in for route tests: a cookie jar and an SSE reader over real HTTP.
 import type { DoneEvent, StartEvent } from '@/lib/chat/events';
-import type { ChatError } from '@/lib/chat/types';
+import type { ChatError, ChatMessage } from '@/lib/chat/types';
 import { createSSEDecoder, type SSEMessage } from '@/lib/openai/sse';
 
 export class Client {
@@ -37,6 +37,8 @@ export interface ChatRun {
   messages: SSEMessage[];
   start: StartEvent;
   done: DoneEvent | null;
+  /** The turn's last assistant message, as saved (from `done`). */
+  answer: ChatMessage | null;
   errors: ChatError[];
   chunks: unknown[];
 }
@@ -74,6 +76,7 @@ export async function readChat(
     messages,
     start,
     done: done ?? null,
+    answer: done?.messages.filter((m) => m.role === 'assistant').at(-1) ?? null,
     errors: (named('error') as { error: ChatError }[]).map((e) => e.error),
     chunks: messages.filter((m) => !m.event).map((m) => JSON.parse(m.data)),
   };

@@ -85,9 +85,12 @@ function toolSteps(params: Params): Step[] {
   const calls = intParam(params, 'calls', 1, 1, TOOL_CALLS.length);
   const split = intParam(params, 'split', 3, 1, 1000);
   const pauseKey = params.pause;
+  // `names=a,b` renames the calls (their arguments stay), to target the app's own tools.
+  const names = params.names?.split(',') ?? [];
   const steps: Step[] = [];
   TOOL_CALLS.slice(0, calls).forEach((call, index) => {
-    steps.push({ kind: 'tool', index, head: { id: call.id, name: call.name }, arguments: '' });
+    const name = names[index] || call.name;
+    steps.push({ kind: 'tool', index, head: { id: call.id, name }, arguments: '' });
     const pieces = splitEvenly(call.arguments, split);
     pieces.forEach((piece, i) => {
       if (pauseKey && index === 0 && i === Math.ceil(pieces.length / 2)) {
@@ -122,7 +125,7 @@ const scenarios: Record<string, ScenarioDef> = {
       ),
   },
   tools: {
-    params: ['calls', 'split', 'pause', 'rate', 'usage'],
+    params: ['calls', 'split', 'pause', 'rate', 'usage', 'names'],
     build: ({ params, body }) => {
       const results = toolResults(body);
       if (results) {

@@ -23,8 +23,11 @@ export const DEMO_APP_URL = `http://127.0.0.1:${DEMO_APP_PORT}`;
 export const MOCK_CONTROL_URL = `http://127.0.0.1:${MOCK_PORT}`;
 /** What the app is given as OPENAI_BASE_URL. */
 export const MOCK_UPSTREAM_URL = `${MOCK_CONTROL_URL}/v1`;
-/** Build folder shared by `npm test`, Playwright's servers and startApp(). */
-export const TEST_DIST_DIR = '.next-test';
+/**
+ * Build folder shared by `npm test`, Playwright's servers and startApp(). PARLEY_TEST_DIST_DIR
+ * points a run at another build, so two people can test their own builds side by side.
+ */
+export const TEST_DIST_DIR = process.env.PARLEY_TEST_DIST_DIR || '.next-test';
 /** API key the app is configured with; the mock upstream rejects requests without it. */
 export const E2E_API_KEY = 'test-key-e2e';
 /** Model id the app under test is configured with. */

@@ -28,3 +28,17 @@ export interface ModelBadge {
   label: string;
   demo: boolean;
 }
+
+export interface ToolSummary {
+  name: string;
+  description: string;
+  source: 'builtin' | 'mcp';
+  server: string | null;
+  requiresApproval: boolean;
+}
+
+export interface ToolsResponse {
+  tools: ToolSummary[];
+  /** MCP servers that could not be reached, with why. */
+  problems: { server: string; message: string }[];
+}

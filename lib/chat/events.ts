@@ -1,23 +1,36 @@
 import type { ChatError, ChatMessage } from './types';
 
 // The app's own SSE events, interleaved with the unnamed events that carry normalized
-// `chat.completion.chunk` objects. Shared by the route (encoder) and the browser (decoder).
+// `chat.completion.chunk` objects (which always belong to the turn's latest assistant message).
+// Shared by the routes (encoder) and the browser (decoder).
 
 export interface StartEvent {
   conversationId: string;
-  userMessage: ChatMessage;
+  /** The message just sent; null when a turn resumes (a retry, or a tool approval). */
+  userMessage: ChatMessage | null;
   assistantMessage: ChatMessage;
+}
+
+/** A further model call in the same turn, after tool results: chunks now build this message. */
+export interface StepEvent {
+  assistantMessage: ChatMessage;
+}
+
+/** A saved message changed: a finished step, or a tool call's state (running, done, error…). */
+export interface MessageEvent {
+  message: ChatMessage;
 }
 
 export interface ErrorEvent {
   error: ChatError;
 }
 
+/** Every message this request created or changed, as saved. */
 export interface DoneEvent {
-  message: ChatMessage;
+  messages: ChatMessage[];
 }
 
-export type AppEventName = 'start' | 'error' | 'done';
+export type AppEventName = 'start' | 'step' | 'message' | 'error' | 'done';
 
 const encoder = new TextEncoder();
 

@@ -1,11 +1,13 @@
 import type { ChatCompletionChunk } from '@/lib/openai/accumulate';
 import { createSSEDecoder, parseChunkEvent } from '@/lib/openai/sse';
-import type { DoneEvent, ErrorEvent, StartEvent } from './events';
+import type { DoneEvent, ErrorEvent, MessageEvent, StartEvent, StepEvent } from './events';
 import type { ChatError } from './types';
 
 export interface ChatStreamHandlers {
   onStart(event: StartEvent): void;
+  onStep(event: StepEvent): void;
   onChunk(chunk: ChatCompletionChunk): void;
+  onMessage(event: MessageEvent): void;
   onError(error: ChatError): void;
   onDone(event: DoneEvent): void;
 }
@@ -39,15 +41,17 @@ async function refusal(res: Response): Promise<ChatRequestError> {
 }
 
 /**
- * Posts to /api/chat and dispatches its events. Resolves when the stream ends; rejects with
- * ChatRequestError on a refused request, or with the network error if the connection drops.
+ * Posts to a turn endpoint (/api/chat, or a tool approval) and dispatches its events. Resolves
+ * when the stream ends; rejects with ChatRequestError on a refused request, or with the network
+ * error if the connection drops.
  */
 export async function streamChat(
+  url: string,
   body: unknown,
   handlers: ChatStreamHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
-  const res = await fetch('/api/chat', {
+  const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
     body: JSON.stringify(body),
@@ -59,14 +63,15 @@ export async function streamChat(
     const data = message.data;
     switch (message.event) {
       case 'start':
-        handlers.onStart(JSON.parse(data) as StartEvent);
-        return;
+        return handlers.onStart(JSON.parse(data) as StartEvent);
+      case 'step':
+        return handlers.onStep(JSON.parse(data) as StepEvent);
+      case 'message':
+        return handlers.onMessage(JSON.parse(data) as MessageEvent);
       case 'error':
-        handlers.onError((JSON.parse(data) as ErrorEvent).error);
-        return;
+        return handlers.onError((JSON.parse(data) as ErrorEvent).error);
       case 'done':
-        handlers.onDone(JSON.parse(data) as DoneEvent);
-        return;
+        return handlers.onDone(JSON.parse(data) as DoneEvent);
       default: {
         const event = parseChunkEvent(data);
         if (event.type === 'chunk') handlers.onChunk(event.chunk);

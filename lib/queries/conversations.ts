@@ -46,28 +46,30 @@ export function useConversationList() {
 }
 
 /**
- * The hand-off from the live store: a finished turn joins the cached conversation. A retried
- * answer replaces what followed its user message, since the new answer starts a new branch.
+ * The hand-off from the live store: a finished turn's messages join the cached conversation.
+ * Known messages are replaced in place (a resumed turn), new ones appended in order.
  */
-export function withTurn(
+export function mergeMessages(
   detail: ConversationDetail | undefined,
   conversationId: string,
-  userMessage: ChatMessage,
-  assistant: ChatMessage,
+  messages: readonly ChatMessage[],
 ): ConversationDetail {
-  const messages = detail?.messages ?? [];
-  const at = messages.findIndex((m) => m.id === userMessage.id);
-  const before = at === -1 ? [...messages, userMessage] : messages.slice(0, at + 1);
-  const now = new Date().toISOString();
+  const merged = [...(detail?.messages ?? [])];
+  for (const message of messages) {
+    const at = merged.findIndex((m) => m.id === message.id);
+    if (at === -1) merged.push(message);
+    else merged[at] = message;
+  }
+  const first = messages[0];
   return {
     conversation: detail?.conversation ?? {
       id: conversationId,
-      title: userMessage.content.slice(0, 80),
-      model: assistant.model,
+      title: (messages.find((m) => m.role === 'user')?.content ?? '').slice(0, 80),
+      model: messages.findLast((m) => m.role === 'assistant')?.model ?? null,
       settings: {},
-      createdAt: userMessage.createdAt,
-      updatedAt: now,
+      createdAt: first?.createdAt ?? new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
     },
-    messages: [...before, assistant],
+    messages: merged,
   };
 }

@@ -25,6 +25,10 @@ describe('parseConfig', () => {
       pgliteDir: path.join(cwd, '.data/pglite-dev'),
       sessionSecret: null,
       port: 3000,
+      mcpServers: [],
+      toolApproval: [],
+      toolMaxSteps: 5,
+      toolTimeoutMs: 20000,
     });
   });
 
@@ -134,5 +138,131 @@ describe('parseConfig', () => {
 
   it('passes the API key through', () => {
     expect(parseConfig({ OPENAI_API_KEY: 'sk-test' }, cwd).openaiApiKey).toBe('sk-test');
+  });
+
+  describe('MCP_SERVERS', () => {
+    it('parses servers with defaults for headers and requireApproval', () => {
+      const config = parseConfig(
+        {
+          MCP_SERVERS: JSON.stringify([
+            { name: 'docs', url: 'http://127.0.0.1:9000/mcp' },
+            {
+              name: 'web-search_2',
+              url: 'https://mcp.example.com/mcp',
+              headers: { Authorization: 'Bearer abc' },
+              requireApproval: true,
+            },
+          ]),
+        },
+        cwd,
+      );
+      expect(config.mcpServers).toEqual([
+        { name: 'docs', url: 'http://127.0.0.1:9000/mcp', headers: {}, requireApproval: false },
+        {
+          name: 'web-search_2',
+          url: 'https://mcp.example.com/mcp',
+          headers: { Authorization: 'Bearer abc' },
+          requireApproval: true,
+        },
+      ]);
+    });
+
+    it('treats an empty value and an empty array as no servers', () => {
+      expect(parseConfig({ MCP_SERVERS: ' ' }, cwd).mcpServers).toEqual([]);
+      expect(parseConfig({ MCP_SERVERS: '[]' }, cwd).mcpServers).toEqual([]);
+    });
+
+    it('rejects invalid JSON with an example of the expected shape', () => {
+      const error = configError({ MCP_SERVERS: '[{name: docs}]' });
+      expect(error.issues.map((i) => i.variable)).toEqual(['MCP_SERVERS']);
+      expect(error.message).toContain('MCP_SERVERS must be a JSON array');
+      expect(error.message).toContain('not valid JSON');
+      expect(error.message).toContain('"url":"http://127.0.0.1:9000/mcp"');
+    });
+
+    it('rejects a JSON value that is not an array', () => {
+      const error = configError({ MCP_SERVERS: '{"name":"docs","url":"http://x"}' });
+      expect(error.issues[0]?.variable).toBe('MCP_SERVERS');
+      expect(error.message).toMatch(/^MCP_SERVERS must be a JSON array/);
+    });
+
+    it.each([
+      [[{ name: 'bad name', url: 'http://x/mcp' }], 'MCP_SERVERS[0].name'],
+      [[{ name: 'x'.repeat(33), url: 'http://x/mcp' }], 'MCP_SERVERS[0].name'],
+      [[{ url: 'http://x/mcp' }], 'MCP_SERVERS[0].name'],
+      [[{ name: 'a', url: 'http://x/mcp' }, { name: 'b' }], 'MCP_SERVERS[1].url'],
+      [[{ name: 'a', url: 'ftp://x/mcp' }], 'MCP_SERVERS[0].url'],
+      [[{ name: 'a', url: 'http://x/mcp', headers: { x: 1 } }], 'MCP_SERVERS[0].headers.x'],
+      [
+        [{ name: 'a', url: 'http://x/mcp', requireApproval: 'yes' }],
+        'MCP_SERVERS[0].requireApproval',
+      ],
+      [[{ name: 'a', url: 'http://x/mcp', requiresApproval: true }], 'MCP_SERVERS[0]'],
+    ])('rejects %j naming %s', (servers, where) => {
+      const error = configError({ MCP_SERVERS: JSON.stringify(servers) });
+      expect(error.issues.map((i) => i.variable)).toEqual(['MCP_SERVERS']);
+      expect(error.message.startsWith(`${where} `)).toBe(true);
+    });
+
+    it('rejects duplicate names', () => {
+      const servers = [
+        { name: 'docs', url: 'http://a/mcp' },
+        { name: 'docs', url: 'http://b/mcp' },
+      ];
+      const error = configError({ MCP_SERVERS: JSON.stringify(servers) });
+      expect(error.message).toContain('"docs" twice');
+    });
+
+    it('never echoes header values or URL query strings', () => {
+      const error = configError({
+        MCP_SERVERS: JSON.stringify([
+          { name: 'a', url: 'ftp://host/mcp?token=s3cret', headers: { Authorization: 7 } },
+        ]),
+      });
+      expect(error.issues).toHaveLength(2);
+      expect(error.message).not.toContain('s3cret');
+      expect(error.message).toContain('"ftp:"');
+    });
+  });
+
+  describe('TOOL_APPROVAL', () => {
+    it('parses a trimmed, de-duplicated list of built-in tool names', () => {
+      expect(
+        parseConfig({ TOOL_APPROVAL: ' calculate, get_current_time,,calculate ' }, cwd)
+          .toolApproval,
+      ).toEqual(['calculate', 'get_current_time']);
+    });
+
+    it('rejects names that are not built-in tools and lists the valid ones', () => {
+      const error = configError({ TOOL_APPROVAL: 'calculate,calc' });
+      expect(error.issues.map((i) => i.variable)).toEqual(['TOOL_APPROVAL']);
+      expect(error.message).toContain('"calc"');
+      expect(error.message).toContain('get_current_time, calculate, convert_units');
+      expect(error.message).toContain('requireApproval');
+    });
+  });
+
+  describe('TOOL_MAX_STEPS and TOOL_TIMEOUT_MS', () => {
+    it('parses values within range', () => {
+      expect(parseConfig({ TOOL_MAX_STEPS: '1' }, cwd).toolMaxSteps).toBe(1);
+      expect(parseConfig({ TOOL_MAX_STEPS: '20' }, cwd).toolMaxSteps).toBe(20);
+      expect(parseConfig({ TOOL_TIMEOUT_MS: '100' }, cwd).toolTimeoutMs).toBe(100);
+      expect(parseConfig({ TOOL_TIMEOUT_MS: '300000' }, cwd).toolTimeoutMs).toBe(300000);
+    });
+
+    it.each(['0', '21', '2.5', 'five', '-3'])('rejects TOOL_MAX_STEPS=%j', (value) => {
+      const error = configError({ TOOL_MAX_STEPS: value });
+      expect(error.issues.map((i) => i.variable)).toEqual(['TOOL_MAX_STEPS']);
+      expect(error.message).toMatch(/^TOOL_MAX_STEPS must be a whole number between 1 and 20/);
+      expect(error.message).toContain('default 5');
+    });
+
+    it.each(['99', '300001', '1e4', '20s'])('rejects TOOL_TIMEOUT_MS=%j', (value) => {
+      const error = configError({ TOOL_TIMEOUT_MS: value });
+      expect(error.issues.map((i) => i.variable)).toEqual(['TOOL_TIMEOUT_MS']);
+      expect(error.message).toMatch(
+        /^TOOL_TIMEOUT_MS must be a whole number between 100 and 300000/,
+      );
+    });
   });
 });

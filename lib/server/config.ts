@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
+import { BUILTIN_TOOL_NAMES } from './tools/builtin/names';
 
 /**
  * Server configuration, read from the environment once per process.
@@ -23,6 +24,24 @@ export interface Config {
   /** null → a secret is generated once and kept in the database (app_secrets). */
   sessionSecret: string | null;
   port: number;
+  /** MCP servers whose tools are offered to the model (MCP_SERVERS). */
+  mcpServers: McpServerConfig[];
+  /** Built-in tools that wait for the user's approval before running (TOOL_APPROVAL). */
+  toolApproval: string[];
+  /** Upper bound on model calls in one turn when tools are involved (TOOL_MAX_STEPS). */
+  toolMaxSteps: number;
+  /** Per tool call, including MCP calls (TOOL_TIMEOUT_MS). */
+  toolTimeoutMs: number;
+}
+
+export interface McpServerConfig {
+  /** [a-zA-Z0-9_-]{1,32}, unique; its tools are offered as `mcp__<name>__<tool>`. */
+  name: string;
+  /** Streamable HTTP endpoint, http(s). */
+  url: string;
+  /** Sent with every request to this server (e.g. Authorization). */
+  headers: Record<string, string>;
+  requireApproval: boolean;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -68,6 +87,81 @@ function schemeOf(value: string): string {
   return match?.[1] ? `${match[1]}:` : 'none';
 }
 
+const MCP_EXAMPLE = '[{"name":"docs","url":"http://127.0.0.1:9000/mcp"}]';
+export const MCP_SERVER_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
+
+const mcpServerSchema = z.strictObject({
+  name: z.string().regex(MCP_SERVER_NAME, {
+    error: (issue) =>
+      `must be 1–32 letters, digits, "_" or "-" (got ${JSON.stringify(issue.input)})`,
+  }),
+  url: z.string().refine(isHttpUrl, {
+    // Only the scheme: a URL may carry a token in its query string.
+    error: (issue) =>
+      `must be an http(s) URL such as http://127.0.0.1:9000/mcp (got scheme ${JSON.stringify(schemeOf(String(issue.input)))})`,
+  }),
+  headers: z.record(z.string(), z.string()).default({}),
+  requireApproval: z.boolean().default(false),
+});
+
+function describePath(path: PropertyKey[]): string {
+  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+}
+
+function parseMcpServers(value: string, ctx: z.RefinementCtx): McpServerConfig[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch (error) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `MCP_SERVERS must be a JSON array such as ${MCP_EXAMPLE} (the value is not valid JSON: ${error instanceof Error ? error.message : String(error)})`,
+    });
+    return [];
+  }
+  const result = z.array(mcpServerSchema).safeParse(json);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      // Header values are never echoed: they are usually credentials.
+      const where = issue.path.length === 0 ? '' : describePath(issue.path);
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          issue.path.length === 0
+            ? `MCP_SERVERS must be a JSON array such as ${MCP_EXAMPLE}`
+            : `MCP_SERVERS${where} ${issue.message}; expected entries like {"name":"docs","url":"http://127.0.0.1:9000/mcp","headers":{"Authorization":"Bearer …"},"requireApproval":false}`,
+      });
+    }
+    return [];
+  }
+  const seen = new Set<string>();
+  for (const server of result.data) {
+    if (seen.has(server.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `MCP_SERVERS lists the name ${JSON.stringify(server.name)} twice; every server needs a unique name`,
+      });
+    }
+    seen.add(server.name);
+  }
+  return result.data;
+}
+
+function wholeNumber(
+  variable: string,
+  min: number,
+  max: number,
+  fallback: number,
+  example: number,
+) {
+  return optionalText
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max), {
+      error: (issue) =>
+        `${variable} must be a whole number between ${min} and ${max} such as ${example} (got ${JSON.stringify(issue.input)}), or be left unset for the default ${fallback}`,
+    })
+    .transform((v) => (v === undefined ? fallback : Number(v)));
+}
+
 const envSchema = z.object({
   OPENAI_BASE_URL: optionalText
     .refine((v) => v === undefined || isHttpUrl(v), {
@@ -110,6 +204,29 @@ const envSchema = z.object({
         `PORT must be a whole number between 1 and 65535 such as 3000 (got ${JSON.stringify(issue.input)})`,
     })
     .transform((v) => (v === undefined ? 3000 : Number(v))),
+  MCP_SERVERS: optionalText.transform((v, ctx) => (v === undefined ? [] : parseMcpServers(v, ctx))),
+  TOOL_APPROVAL: optionalText.transform((v, ctx) => {
+    const names = [
+      ...new Set(
+        (v ?? '')
+          .split(',')
+          .map((n) => n.trim())
+          .filter(Boolean),
+      ),
+    ];
+    const known: readonly string[] = BUILTIN_TOOL_NAMES;
+    for (const name of names) {
+      if (!known.includes(name)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `TOOL_APPROVAL lists ${JSON.stringify(name)}, which is not a built-in tool; use a comma-separated list of ${BUILTIN_TOOL_NAMES.join(', ')} (MCP tools need approval per server: "requireApproval" in MCP_SERVERS)`,
+        });
+      }
+    }
+    return names;
+  }),
+  TOOL_MAX_STEPS: wholeNumber('TOOL_MAX_STEPS', 1, 20, 5, 5),
+  TOOL_TIMEOUT_MS: wholeNumber('TOOL_TIMEOUT_MS', 100, 300_000, 20_000, 20000),
   NODE_ENV: optionalText,
 });
 
@@ -142,6 +259,10 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     pgliteDir: path.resolve(cwd, e.PGLITE_DIR ?? defaultDir),
     sessionSecret: e.SESSION_SECRET,
     port: e.PORT,
+    mcpServers: e.MCP_SERVERS,
+    toolApproval: e.TOOL_APPROVAL,
+    toolMaxSteps: e.TOOL_MAX_STEPS,
+    toolTimeoutMs: e.TOOL_TIMEOUT_MS,
   };
 }
 

@@ -8,10 +8,10 @@ import type { ChatError, ChatMessage } from '@/lib/chat/types';
 export interface LiveTurn {
   /** Null until the server has created (or confirmed) the conversation. */
   conversationId: string | null;
-  /** The message being sent; null for a retry, whose user message is already on screen. */
+  /** The message being sent; null when a turn resumes (retry, tool approval). */
   userMessage: ChatMessage | null;
-  /** Null until the server has created the answer. */
-  assistant: ChatMessage | null;
+  /** The turn's assistant and tool messages so far, in order (empty until the server answers). */
+  messages: ChatMessage[];
   stopRequested: boolean;
 }
 
@@ -20,14 +20,10 @@ interface ConversationState {
   /** Why the last send never started (nothing was saved); the draft is restored with it. */
   sendError: ChatError | null;
   actions: {
-    turnBegan(userMessage: ChatMessage | null): void;
-    turnStarted(
-      conversationId: string,
-      userMessage: ChatMessage | null,
-      assistant: ChatMessage,
-    ): void;
-    /** Called at most once per animation frame by the stream reader. */
-    frame(assistant: ChatMessage): void;
+    turnBegan(userMessage: ChatMessage | null, messages?: ChatMessage[]): void;
+    turnStarted(conversationId: string, userMessage: ChatMessage | null): void;
+    /** Adds a message to the turn, or replaces the one with the same id. Called at most once per frame while streaming. */
+    upsert(message: ChatMessage): void;
     stopRequested(): void;
     turnEnded(): void;
     sendFailed(error: ChatError): void;
@@ -35,20 +31,29 @@ interface ConversationState {
   };
 }
 
+function upsertInto(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const at = messages.findIndex((m) => m.id === message.id);
+  if (at === -1) return [...messages, message];
+  const next = messages.slice();
+  next[at] = message;
+  return next;
+}
+
 const useConversationStore = create<ConversationState>()((set) => ({
   live: null,
   sendError: null,
   actions: {
-    turnBegan: (userMessage) =>
+    turnBegan: (userMessage, messages = []) =>
       set({
-        live: { conversationId: null, userMessage, assistant: null, stopRequested: false },
+        live: { conversationId: null, userMessage, messages, stopRequested: false },
         sendError: null,
       }),
-    turnStarted: (conversationId, userMessage, assistant) =>
-      set((s) => ({
-        live: s.live ? { ...s.live, conversationId, userMessage, assistant } : s.live,
-      })),
-    frame: (assistant) => set((s) => (s.live ? { live: { ...s.live, assistant } } : s)),
+    turnStarted: (conversationId, userMessage) =>
+      set((s) => (s.live ? { live: { ...s.live, conversationId, userMessage } } : s)),
+    upsert: (message) =>
+      set((s) =>
+        s.live ? { live: { ...s.live, messages: upsertInto(s.live.messages, message) } } : s,
+      ),
     stopRequested: () => set((s) => (s.live ? { live: { ...s.live, stopRequested: true } } : s)),
     turnEnded: () => set({ live: null }),
     sendFailed: (sendError) => set({ live: null, sendError }),
@@ -56,10 +61,17 @@ const useConversationStore = create<ConversationState>()((set) => ({
   },
 }));
 
+const NONE: ChatMessage[] = [];
+
 // Narrow selectors: each component subscribes to exactly what it renders.
 export const useLiveUserMessage = () => useConversationStore((s) => s.live?.userMessage ?? null);
-export const useLiveAssistant = () => useConversationStore((s) => s.live?.assistant ?? null);
-export const useLiveAssistantId = () => useConversationStore((s) => s.live?.assistant?.id ?? null);
+export const useLiveMessages = () => useConversationStore((s) => s.live?.messages ?? NONE);
+/** The live turn's messages for the row that shows it; a constant null for every other row. */
+export const useLiveTurnMessages = (isLiveRow: boolean) =>
+  useConversationStore((s) => (isLiveRow ? (s.live?.messages ?? null) : null));
+/** Ids of the live turn's messages as one string: changes when a message joins, not per token. */
+export const useLiveIds = () =>
+  useConversationStore((s) => s.live?.messages.map((m) => m.id).join(',') ?? '');
 export const useIsStreaming = () => useConversationStore((s) => s.live !== null);
 export const useStopRequested = () => useConversationStore((s) => s.live?.stopRequested ?? false);
 export const useSendError = () => useConversationStore((s) => s.sendError);

@@ -22,6 +22,8 @@ export const chatRequestSchema = z
     retryOf: z.uuid().optional(),
     model: z.string().min(1).max(200).optional(),
     params: chatParamsSchema.optional(),
+    /** Tools enabled for a NEW conversation (an existing one keeps its settings). */
+    tools: z.array(z.string().max(128)).max(200).optional(),
     timeZone: z.string().max(64).optional(),
   })
   .strict()

@@ -179,7 +179,7 @@ describe('MessageView', () => {
     expect(details.open).toBe(false);
   });
 
-  it('lists tool calls with their arguments', () => {
+  it('shows tool calls as cards with their arguments', () => {
     render(
       <MessageView
         message={message({
@@ -197,10 +197,10 @@ describe('MessageView', () => {
       />,
     );
     const calls = screen.getAllByTestId('tool-call');
-    expect(calls.map((call) => call.dataset.status)).toEqual(['complete', 'streaming']);
-    expect(calls[0]?.querySelector('summary')?.textContent).toBe('get_weather');
+    expect(calls.map((call) => call.dataset.status)).toEqual(['streaming', 'streaming']);
+    expect(calls[0]?.querySelector('summary')?.textContent).toContain('get_weather');
     expect(calls[0]?.querySelector('pre')?.textContent).toBe('{\n  "city": "Paris"\n}');
-    expect(calls[1]?.querySelector('pre')?.textContent).toBe('{"q":"ne');
+    expect(calls[1]?.querySelector('pre')?.textContent).toBe('{\n  "q": "ne…"\n}');
   });
 
   it('does not re-render when its props are referentially equal', () => {

@@ -1,14 +1,8 @@
 'use client';
 
 import { memo } from 'react';
-import { Markdown } from '@/components/chat/markdown/markdown';
 import type { ChatMessage, Role } from '@/lib/chat/types';
-import { CopyButton } from './copy-button';
-import { MessageStatusNotices, StreamingCaret } from './message-status';
-import { Reasoning } from './reasoning';
-import { Refusal } from './refusal';
-import { ToolCallList } from './tool-call-list';
-import { MessageUsage } from './usage';
+import { AssistantTurn } from './assistant-turn';
 
 const ROLE_LABEL: Record<Role, string> = {
   user: 'You',
@@ -26,8 +20,9 @@ export interface MessageViewProps {
 }
 
 /**
- * One chat message. Memoised: with referentially equal props (a finished message from the cache
- * and stable callbacks) it never re-renders.
+ * One chat message; an assistant message renders as a one-message AssistantTurn (use that
+ * directly for turns with tool calls and several steps). Memoised: with referentially equal props
+ * (a finished message from the cache and stable callbacks) it never re-renders.
  */
 export const MessageView = memo(function MessageView({
   message,
@@ -52,42 +47,5 @@ export const MessageView = memo(function MessageView({
     );
   }
 
-  const streaming = status === 'streaming';
-  const { content, reasoning, refusal, toolCalls } = message;
-  const hasToolCalls = toolCalls !== null && toolCalls.length > 0;
-  const thinking = streaming && content === '' && !refusal && !hasToolCalls;
-
-  return (
-    <article
-      {...articleProps}
-      className="flex flex-col gap-3 text-zinc-900 dark:text-zinc-100"
-      aria-busy={streaming || undefined}
-    >
-      {reasoning ? (
-        <Reasoning text={reasoning} streaming={thinking} durationMs={message.reasoningMs} />
-      ) : null}
-      {content !== '' ? <Markdown text={content} streaming={streaming} /> : null}
-      {thinking && !reasoning ? (
-        <div>
-          <StreamingCaret />
-          <span className="sr-only">Waiting for the answer…</span>
-        </div>
-      ) : null}
-      {refusal ? <Refusal text={refusal} /> : null}
-      {hasToolCalls ? <ToolCallList toolCalls={toolCalls} status={status} /> : null}
-      <MessageStatusNotices
-        status={status}
-        finishReason={message.finishReason}
-        error={message.error}
-        onRetry={onRetry ? () => onRetry(message.id) : undefined}
-        onContinue={onContinue ? () => onContinue(message.id) : undefined}
-      />
-      {!streaming && (content !== '' || message.usage) ? (
-        <div className="flex items-center gap-3">
-          {content !== '' ? <CopyButton text={content} label="Copy message" /> : null}
-          <MessageUsage usage={message.usage} />
-        </div>
-      ) : null}
-    </article>
-  );
+  return <AssistantTurn messages={[message]} onRetry={onRetry} onContinue={onContinue} />;
 });

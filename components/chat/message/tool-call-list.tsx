@@ -1,46 +1,39 @@
-import type { MessageStatus, ToolCall } from '@/lib/chat/types';
+import { type ApprovalHandler, ToolCallCard } from '@/components/chat/tool-call/tool-call-card';
+import { toolResultFor, toolStateFor } from '@/lib/chat/turns';
+import type { ChatMessage, ToolCall } from '@/lib/chat/types';
 
 export interface ToolCallListProps {
+  /** The calls of one assistant message, in the order the model made them. */
   toolCalls: ToolCall[];
-  /** Status of the message carrying the calls; only the last call can still be streaming. */
-  status: MessageStatus;
+  /** Every message of the turn: results are found among them by tool call id. */
+  turnMessages: ChatMessage[];
+  /** The turn goes on (more steps or tool runs to come). */
+  turnStreaming: boolean;
+  onApproval?: ApprovalHandler;
 }
 
-// Placeholder until tool calls get proper cards: name plus raw (or pretty-printed) arguments.
-export function ToolCallList({ toolCalls, status }: ToolCallListProps) {
+/** One card per call; parallel calls are separate cards in their order. */
+export function ToolCallList({
+  toolCalls,
+  turnMessages,
+  turnStreaming,
+  onApproval,
+}: ToolCallListProps) {
   if (toolCalls.length === 0) return null;
   return (
     <ul className="flex flex-col gap-2" aria-label="Tool calls">
-      {toolCalls.map((call, index) => {
-        const callStatus =
-          status === 'streaming' && index < toolCalls.length - 1 ? 'complete' : status;
-        return (
-          <li key={call.id || index}>
-            <details
-              data-testid="tool-call"
-              data-status={callStatus}
-              className="rounded-lg border border-zinc-200 text-sm dark:border-zinc-800"
-            >
-              <summary className="cursor-pointer rounded-lg px-3 py-1.5 font-mono text-zinc-700 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-zinc-500 dark:text-zinc-300">
-                {call.function.name || 'tool call'}
-              </summary>
-              <pre className="overflow-x-auto border-t border-zinc-200 px-3 py-2 font-mono text-xs whitespace-pre-wrap text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
-                {callStatus === 'streaming'
-                  ? call.function.arguments
-                  : prettyJson(call.function.arguments)}
-              </pre>
-            </details>
-          </li>
-        );
-      })}
+      {toolCalls.map((call, index) => (
+        // Keyed by call id so a card (and whether the reader opened it) survives every token;
+        // the position stands in only while a provider has not sent the id yet.
+        <li key={call.id || `index-${index}`} className="min-w-0">
+          <ToolCallCard
+            call={call}
+            status={toolStateFor(call, turnMessages, turnStreaming)}
+            result={toolResultFor(call, turnMessages)}
+            onApproval={onApproval}
+          />
+        </li>
+      ))}
     </ul>
   );
-}
-
-function prettyJson(text: string): string {
-  try {
-    return JSON.stringify(JSON.parse(text), null, 2);
-  } catch {
-    return text;
-  }
 }

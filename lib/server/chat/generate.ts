@@ -37,8 +37,17 @@ export interface GenerateOptions {
 
 type Patch = Parameters<typeof updateMessage>[2];
 
-/** Runs one assistant answer to its end, saving it as it goes; never throws. */
-export async function generate(o: GenerateOptions): Promise<ChatMessage> {
+export interface StepResult {
+  message: ChatMessage;
+  /** Set when the step failed; already sent to the browser as an `error` event. */
+  failure: ChatError | null;
+}
+
+/**
+ * Runs one model call (one step of a turn) to its end, streaming it to the browser and saving it
+ * as it goes; never throws. The caller decides what follows (tools, another step, `done`).
+ */
+export async function generate(o: GenerateOptions): Promise<StepResult> {
   const upstreamAbort = new AbortController();
   const onStop = () => upstreamAbort.abort(o.signal.reason);
   if (o.signal.aborted) onStop();
@@ -158,7 +167,5 @@ export async function generate(o: GenerateOptions): Promise<ChatMessage> {
 
   const message: ChatMessage = { ...o.assistant, ...final };
   if (failure) o.sink.send(encodeSSE({ error: failure }, 'error'));
-  o.sink.send(encodeSSE({ message }, 'done'));
-  o.sink.close();
-  return message;
+  return { message, failure };
 }

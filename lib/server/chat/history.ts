@@ -37,12 +37,20 @@ export function branchTo(messages: readonly ChatMessage[], leafId: string): Chat
  * What the model is sent. Answers that produced nothing are left out (a provider rejects an
  * empty assistant turn), and tool calls are only sent with their results, which the API requires.
  */
+/** A tool message the model may see: the tool ran (or was denied), so there is a result. */
+function isAnswer(m: ChatMessage): boolean {
+  if (m.role !== 'tool' || !m.toolCallId) return false;
+  const status = m.toolRun?.status;
+  return status === undefined || status === 'done' || status === 'error' || status === 'denied';
+}
+
 export function toWireMessages(branch: readonly ChatMessage[]): WireMessage[] {
-  const answered = new Set(branch.filter((m) => m.role === 'tool').map((m) => m.toolCallId));
+  const answered = new Set(branch.filter(isAnswer).map((m) => m.toolCallId));
   const wire: WireMessage[] = [];
   for (const m of branch) {
     if (m.role === 'tool') {
-      wire.push({ role: 'tool', content: m.content, tool_call_id: m.toolCallId ?? '' });
+      if (isAnswer(m))
+        wire.push({ role: 'tool', content: m.content, tool_call_id: m.toolCallId ?? '' });
       continue;
     }
     if (m.role !== 'assistant') {

@@ -1,8 +1,7 @@
 import 'server-only';
 import type { ChatRequest } from '@/app/api/chat/schema';
-import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage } from '@/lib/chat/types';
-import { getConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
 import { getDb } from '@/lib/server/db/client';
 import {
   createConversation,
@@ -13,17 +12,8 @@ import {
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
 import { resolveModel } from '@/lib/server/models';
-import { getUpstream } from '@/lib/server/upstream';
-import { createClientSink } from './client-sink';
-import { generate } from './generate';
-import { activeBranch, branchTo, toWireMessages } from './history';
-import { registerGeneration } from './registry';
-
-export interface StartedChat {
-  stream: ReadableStream<Uint8Array>;
-  /** Settles when the answer is saved; the route hands it to `after()` so it outlives the response. */
-  finished: Promise<void>;
-}
+import { activeBranch, branchTo } from './history';
+import { type LaunchedTurn, launchTurn } from './launch-turn';
 
 /** A provisional title until the title issue's generated ones exist. */
 function titleFrom(text: string): string {
@@ -31,83 +21,89 @@ function titleFrom(text: string): string {
   return line.length > 80 ? `${line.slice(0, 77)}…` : line;
 }
 
-export async function startChat(
-  userId: string,
-  body: ChatRequest,
-  options: { deadlineMs: number },
-): Promise<StartedChat> {
-  const db = await getDb();
-  const model = await resolveModel(body.model);
-
-  const conversation = body.conversationId
-    ? await getConversation(db, { userId, conversationId: body.conversationId })
-    : await createConversation(db, { userId, title: titleFrom(body.content ?? ''), model });
-  if (!conversation) throw notFound('Conversation not found.');
-
-  const messages = body.conversationId
-    ? await listMessages(db, { conversationId: conversation.id })
-    : [];
+/** Refuses a second answer while one is being written (a double submit, or two tabs). */
+export function assertIdle(messages: readonly ChatMessage[]) {
   if (messages.some((m) => m.status === 'streaming')) {
     throw new AppError(
       'conflict',
       'An answer is still being written in this conversation. Stop it first.',
     );
   }
+}
 
-  let userMessage: ChatMessage;
-  let branch: ChatMessage[];
-  if (body.retryOf) {
-    const failed = messages.find((m) => m.id === body.retryOf && m.role === 'assistant');
-    const parent = failed?.parentId ? messages.find((m) => m.id === failed.parentId) : undefined;
-    if (!failed || !parent || parent.role !== 'user')
-      throw notFound('That answer cannot be retried.');
-    userMessage = parent;
-    branch = branchTo(messages, parent.id);
-  } else {
-    const history = activeBranch(messages);
-    userMessage = await insertMessage(db, {
-      conversationId: conversation.id,
-      parentId: history.at(-1)?.id ?? null,
-      role: 'user',
-      content: body.content ?? '',
-      status: 'complete',
-    });
-    branch = [...history, userMessage];
-  }
+export async function startChat(
+  userId: string,
+  body: ChatRequest,
+  options: { deadlineMs: number },
+): Promise<LaunchedTurn> {
+  const db = await getDb();
+  const model = await resolveModel(body.model);
+
+  const conversation = body.conversationId
+    ? await getConversation(db, { userId, conversationId: body.conversationId })
+    : await createConversation(db, {
+        userId,
+        title: titleFrom(body.content ?? ''),
+        model,
+        settings: body.tools ? { tools: body.tools } : {},
+      });
+  if (!conversation) throw notFound('Conversation not found.');
+
+  const messages = body.conversationId
+    ? await listMessages(db, { conversationId: conversation.id })
+    : [];
+  assertIdle(messages);
+
+  const { branch, userMessage, parentId } = body.retryOf
+    ? retryPoint(messages, body.retryOf)
+    : await newUserMessage(db, conversation.id, messages, body.content ?? '');
 
   const assistant = await insertMessage(db, {
     conversationId: conversation.id,
-    parentId: userMessage.id,
+    parentId,
     role: 'assistant',
-    content: '',
     status: 'streaming',
     model,
   });
   await touchConversation(db, { conversationId: conversation.id, model });
 
-  const sink = createClientSink();
-  sink.send(
-    encodeSSE(
-      { conversationId: conversation.id, userMessage, assistantMessage: assistant },
-      'start',
-    ),
-  );
-
-  const controller = new AbortController();
-  const deadline = setTimeout(() => controller.abort('deadline'), options.deadlineMs);
-  const config = getConfig();
-  const finished = generate({
+  return launchTurn({
     db,
-    upstream: getUpstream(),
+    conversation,
+    branch,
     assistant,
-    request: { model, messages: toWireMessages(branch), ...body.params },
-    sink,
-    signal: controller.signal,
-    secrets: config.openaiApiKey ? [config.openaiApiKey] : [],
-  })
-    .then(() => undefined)
-    .finally(() => clearTimeout(deadline));
-  registerGeneration(assistant.id, controller, finished);
+    userMessage,
+    model,
+    params: body.params,
+    timeZone: body.timeZone,
+    deadlineMs: options.deadlineMs,
+  });
+}
 
-  return { stream: sink.stream, finished };
+/** A retry answers again from where the failed answer started: a sibling, nothing is deleted. */
+function retryPoint(messages: ChatMessage[], retryOf: string) {
+  const failed = messages.find((m) => m.id === retryOf && m.role === 'assistant');
+  if (!failed?.parentId) throw notFound('That answer cannot be retried.');
+  return {
+    branch: branchTo(messages, failed.parentId),
+    userMessage: null,
+    parentId: failed.parentId,
+  };
+}
+
+async function newUserMessage(
+  db: Db,
+  conversationId: string,
+  messages: ChatMessage[],
+  content: string,
+) {
+  const history = activeBranch(messages);
+  const userMessage = await insertMessage(db, {
+    conversationId,
+    parentId: history.at(-1)?.id ?? null,
+    role: 'user',
+    content,
+    status: 'complete',
+  });
+  return { branch: [...history, userMessage], userMessage, parentId: userMessage.id };
 }

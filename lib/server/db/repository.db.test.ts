@@ -159,6 +159,8 @@ describe(`repository (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () 
       created.push(await createConversation(db, { userId, title: `c${i}` }));
     const oldest = created[0];
     if (!oldest) throw new Error('unreachable');
+    // The touch must land in a later millisecond than the last insert to sort first.
+    await new Promise((resolve) => setTimeout(resolve, 5));
     const touched = await touchConversation(db, { conversationId: oldest.id, title: 'renamed' });
     expect(touched?.title).toBe('renamed');
 

@@ -1,15 +1,28 @@
-// What the offline demo model says. Pure, so it is easy to test and to extend (the tool-call
-// issue teaches it to call the built-in tools).
+import type { WireMessage } from './types';
+
+// What the offline demo model says. Pure, so it is easy to test. It calls Parley's built-in tools
+// when asked for the time or for arithmetic, so a new user sees tool cards without any setup.
 
 export const DEMO_MODEL_ID = 'demo';
 export const DEMO_MODEL_LABEL = 'Demo (offline)';
+
+export interface DemoToolCall {
+  name: string;
+  arguments: string;
+}
+
+export type DemoPlan = { kind: 'text'; text: string } | { kind: 'tools'; calls: DemoToolCall[] };
+
+const TIME_WORDS = /\b(time|clock|date|today|day is it)\b/i;
+// A run of digits and operators with at least one operator between numbers, e.g. "12 * (3+4)".
+const ARITHMETIC = /[-(]*\d[\d.\s]*(?:[-+*/^%]\s*[(]*\s*[\d.]+[\d.\s)]*)+/;
 
 function quote(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > 120 ? `${oneLine.slice(0, 117)}…` : oneLine;
 }
 
-export function demoReply(lastUserMessage: string): string {
+export function demoReply(lastUserMessage: string, canUseTools = false): string {
   const asked = quote(lastUserMessage);
   return [
     `You said: *“${asked}”*`,
@@ -22,6 +35,9 @@ export function demoReply(lastUserMessage: string): string {
     '| --- | --- |',
     '| Reload the page | the conversation is saved |',
     '| Press **Stop** while I type | partial answers are kept |',
+    ...(canUseTools
+      ? ['| Ask “what time is it?” or “what is 12 * 34?” | a tool call, shown as a card |']
+      : []),
     '',
     'To talk to a real model, set these before starting Parley:',
     '',
@@ -31,6 +47,44 @@ export function demoReply(lastUserMessage: string): string {
     'CHAT_MODEL=gpt-4o-mini',
     '```',
   ].join('\n');
+}
+
+function toolSummary(messages: readonly WireMessage[]): string {
+  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
+  const since = messages.slice(lastUser + 1);
+  const names = new Map(
+    since.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name] as const),
+  );
+  const lines = since
+    .filter((m) => m.role === 'tool')
+    .map(
+      (m) =>
+        `- \`${names.get(m.tool_call_id ?? '') ?? 'tool'}\` returned: ${quote(m.content ?? '')}`,
+    );
+  return [
+    'Here is what the tools said:',
+    '',
+    ...lines,
+    '',
+    'Open a card above to see the details.',
+  ].join('\n');
+}
+
+/** Decides the demo's next move from the conversation and the tools it is offered. */
+export function demoPlan(messages: readonly WireMessage[], tools: readonly string[]): DemoPlan {
+  const last = messages.at(-1);
+  if (last?.role === 'tool') return { kind: 'text', text: toolSummary(messages) };
+  const text = last?.role === 'user' ? (last.content ?? '') : '';
+  const calls: DemoToolCall[] = [];
+  if (tools.includes('get_current_time') && TIME_WORDS.test(text)) {
+    calls.push({ name: 'get_current_time', arguments: '{}' });
+  }
+  const expression = text.match(ARITHMETIC)?.[0]?.trim();
+  if (tools.includes('calculate') && expression && /\d\s*[-+*/^%]/.test(expression)) {
+    calls.push({ name: 'calculate', arguments: JSON.stringify({ expression }) });
+  }
+  if (calls.length > 0) return { kind: 'tools', calls };
+  return { kind: 'text', text: demoReply(text, tools.length > 0) };
 }
 
 /** Splits text into word-sized tokens that concatenate back to exactly the input. */

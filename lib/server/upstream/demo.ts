@@ -1,16 +1,8 @@
 import 'server-only';
-import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, demoReply, tokenize } from './demo-reply';
+import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, demoPlan, tokenize } from './demo-reply';
 import type { ChatCompletionRequest, Upstream } from './types';
 
 const encoder = new TextEncoder();
-
-function lastUserText(body: ChatCompletionRequest): string {
-  for (let i = body.messages.length - 1; i >= 0; i--) {
-    const m = body.messages[i];
-    if (m?.role === 'user' && m.content) return m.content;
-  }
-  return '';
-}
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -42,7 +34,19 @@ export function createDemoUpstream(options: { tokenDelayMs?: number } = {}): Ups
     async chatCompletions(body, signal) {
       const id = `chatcmpl-demo-${crypto.randomUUID()}`;
       const created = Math.floor(Date.now() / 1000);
-      const text = demoReply(lastUserText(body));
+      const plan = demoPlan(
+        body.messages,
+        (body.tools ?? []).map((t) => t.function.name),
+      );
+      const text = plan.kind === 'text' ? plan.text : '';
+      const calls = plan.kind === 'tools' ? plan.calls : [];
+      const toolCalls = calls.map((c, index) => ({
+        index,
+        id: `call_demo_${crypto.randomUUID().slice(0, 8)}`,
+        type: 'function' as const,
+        function: { name: c.name, arguments: c.arguments },
+      }));
+      const finishReason = calls.length > 0 ? 'tool_calls' : 'stop';
       const tokens = tokenize(text);
       const usage = {
         prompt_tokens: body.messages.reduce((n, m) => n + tokenize(m.content ?? '').length, 0),
@@ -59,7 +63,17 @@ export function createDemoUpstream(options: { tokenDelayMs?: number } = {}): Ups
           created,
           model: DEMO_MODEL_ID,
           choices: [
-            { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' },
+            {
+              index: 0,
+              message: {
+                role: 'assistant',
+                content: text || null,
+                ...(toolCalls.length > 0
+                  ? { tool_calls: toolCalls.map(({ index: _, ...call }) => call) }
+                  : {}),
+              },
+              finish_reason: finishReason,
+            },
           ],
           usage,
         });
@@ -75,7 +89,18 @@ export function createDemoUpstream(options: { tokenDelayMs?: number } = {}): Ups
               await sleep(delay, signal);
               send({ ...base, choices: [{ index: 0, delta: { content: token } }] });
             }
-            send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+            for (const call of toolCalls) {
+              // Like real providers: the name first, then the arguments in pieces.
+              const { arguments: args } = call.function;
+              const head = { ...call, function: { name: call.function.name, arguments: '' } };
+              send({ ...base, choices: [{ index: 0, delta: { tool_calls: [head] } }] });
+              for (const piece of [args.slice(0, args.length >> 1), args.slice(args.length >> 1)]) {
+                await sleep(delay * 4, signal);
+                const fragment = { index: call.index, function: { arguments: piece } };
+                send({ ...base, choices: [{ index: 0, delta: { tool_calls: [fragment] } }] });
+              }
+            }
+            send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finishReason }] });
             if (body.stream_options?.include_usage) send({ ...base, choices: [], usage });
             controller.enqueue(encoder.encode('data: [DONE]\n\n'));
             controller.close();

@@ -15,9 +15,15 @@ export interface ChatCompletionParams {
   max_tokens?: number;
 }
 
+export interface WireTool {
+  type: 'function';
+  function: { name: string; description: string; parameters: Record<string, unknown> };
+}
+
 export interface ChatCompletionRequest extends ChatCompletionParams {
   model: string;
   messages: WireMessage[];
+  tools?: WireTool[];
   stream: boolean;
   stream_options?: { include_usage: boolean };
 }

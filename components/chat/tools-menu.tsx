@@ -1,0 +1,102 @@
+'use client';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTools } from '@/lib/queries/tools';
+
+interface Props {
+  /** Names of the enabled tools; undefined = all of them. */
+  enabled: string[] | undefined;
+  onChange(enabled: string[]): void;
+}
+
+/** Chooses which tools the model is offered in this conversation. */
+export function ToolsMenu({ enabled, onChange }: Props) {
+  const { data, isError } = useTools();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const ref = useRef<HTMLDivElement>(null);
+  const tools = data?.tools ?? [];
+  const isOn = (name: string) => !enabled || enabled.includes(name);
+  const count = tools.filter((t) => isOn(t.name)).length;
+
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !ref.current?.contains(event.target as Node)
+      )
+        setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  const toggle = (name: string, on: boolean) => {
+    const current = tools.filter((t) => isOn(t.name)).map((t) => t.name);
+    onChange(on ? [...current, name] : current.filter((n) => n !== name));
+  };
+
+  return (
+    <div ref={ref} className="relative">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="h-11 rounded-xl border border-zinc-300 px-3 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      >
+        Tools{tools.length > 0 ? ` (${count})` : ''}
+      </button>
+      {open && (
+        <fieldset
+          id={panelId}
+          className="absolute bottom-full left-0 z-10 mb-2 w-80 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          <legend className="sr-only">Tools the model may use</legend>
+          <p className="mb-2 text-sm font-medium">Tools the model may use</p>
+          {isError && (
+            <p className="text-sm text-red-700 dark:text-red-300">Could not load the tools.</p>
+          )}
+          {!isError && tools.length === 0 && (
+            <p className="text-sm text-zinc-500">No tools available.</p>
+          )}
+          <ul className="flex max-h-72 flex-col gap-2 overflow-y-auto">
+            {tools.map((tool) => (
+              <li key={tool.name}>
+                <label className="flex items-start gap-2 text-sm">
+                  <input
+                    type="checkbox"
+                    className="mt-1"
+                    checked={isOn(tool.name)}
+                    onChange={(e) => toggle(tool.name, e.target.checked)}
+                  />
+                  <span>
+                    <span className="font-mono">{tool.name}</span>
+                    {tool.requiresApproval && (
+                      <span className="ml-1 text-xs text-amber-700 dark:text-amber-300">
+                        (asks first)
+                      </span>
+                    )}
+                    <span className="block text-xs text-zinc-500 dark:text-zinc-400">
+                      {tool.description}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+          {data?.problems.map((p) => (
+            <p key={p.server} className="mt-2 text-xs text-red-700 dark:text-red-300">
+              MCP server “{p.server}” is unavailable: {p.message}
+            </p>
+          ))}
+        </fieldset>
+      )}
+    </div>
+  );
+}

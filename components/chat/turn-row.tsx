@@ -1,0 +1,87 @@
+'use client';
+import { memo } from 'react';
+import type { Item } from '@/lib/chat/turns';
+import type { ChatMessage } from '@/lib/chat/types';
+import { useLiveTurnMessages } from '@/lib/store/conversation-store';
+import { AssistantTurn } from './message/assistant-turn';
+import { MessageView } from './message/message-view';
+
+export interface TurnHandlers {
+  onRetry(messageId: string): void;
+  onContinue(): void;
+  onApproval(toolMessageId: string, approve: boolean): void;
+}
+
+interface Props extends TurnHandlers {
+  /** A saved item, or null for the turn streaming right now (read from the live store). */
+  item: Item | null;
+  isLast: boolean;
+}
+
+// Shown until the server has created the answer (its first event).
+const PENDING: ChatMessage[] = [
+  {
+    id: 'pending',
+    conversationId: '',
+    parentId: null,
+    role: 'assistant',
+    content: '',
+    reasoning: null,
+    refusal: null,
+    toolCalls: null,
+    toolCallId: null,
+    status: 'streaming',
+    finishReason: null,
+    usage: null,
+    model: null,
+    error: null,
+    reasoningMs: null,
+    toolRun: null,
+    createdAt: '',
+  },
+];
+
+/** Items are rebuilt when the list changes; their messages are what identify them. */
+function sameItem(a: Item | null, b: Item | null): boolean {
+  if (a === null || b === null) return a === b;
+  if (a.kind === 'user' || b.kind === 'user') {
+    return a.kind === 'user' && b.kind === 'user' && a.message === b.message;
+  }
+  return a.messages.length === b.messages.length && a.messages.every((m, i) => m === b.messages[i]);
+}
+
+const sameRow = (a: Props, b: Props) =>
+  sameItem(a.item, b.item) &&
+  a.isLast === b.isLast &&
+  a.onRetry === b.onRetry &&
+  a.onContinue === b.onContinue &&
+  a.onApproval === b.onApproval;
+
+/**
+ * One user message or one assistant turn. The streaming turn and its saved copy are the same
+ * component under the same key, so a card the reader opened stays open when the turn is saved.
+ * Saved rows never re-render while tokens arrive: their live selector is constant.
+ */
+export const TurnRow = memo(function TurnRow({
+  item,
+  isLast,
+  onRetry,
+  onContinue,
+  onApproval,
+}: Props) {
+  const live = useLiveTurnMessages(item === null);
+  if (item?.kind === 'user') return <MessageView message={item.message} />;
+  if (item === null) {
+    return <AssistantTurn messages={live && live.length > 0 ? live : PENDING} live />;
+  }
+  const last = item.messages.findLast((m) => m.role === 'assistant');
+  return (
+    <AssistantTurn
+      messages={item.messages}
+      onRetry={isLast && last?.error?.retryable ? onRetry : undefined}
+      onContinue={isLast && last?.finishReason === 'length' ? onContinue : undefined}
+      // Only the latest turn can still be continued by an approval.
+      onApproval={isLast ? onApproval : undefined}
+    />
+  );
+}, sameRow);

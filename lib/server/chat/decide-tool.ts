@@ -1,0 +1,116 @@
+import 'server-only';
+import type { ChatMessage } from '@/lib/chat/types';
+import { getDb } from '@/lib/server/db/client';
+import {
+  getMessageForUser,
+  insertMessage,
+  listMessages,
+  updateMessage,
+} from '@/lib/server/db/repository';
+import { AppError, notFound } from '@/lib/server/errors';
+import { createClientSink } from './client-sink';
+import { enabledTools } from './enabled-tools';
+import { branchTo } from './history';
+import { type LaunchedTurn, launchTurn } from './launch-turn';
+import { assertIdle } from './start-chat';
+import { DENIED_RESULT, executeAndSave } from './run-tools';
+import { encodeSSE } from '@/lib/chat/events';
+import { getConfig } from '@/lib/server/config';
+import { resolveModel } from '@/lib/server/models';
+
+/**
+ * The user's answer to a tool call that waits for approval: run it (or record the denial), and
+ * once no call of that step is waiting any more, let the model continue the turn.
+ */
+export async function decideTool(
+  userId: string,
+  toolMessageId: string,
+  input: { approve: boolean; timeZone?: string },
+  options: { deadlineMs: number },
+): Promise<LaunchedTurn> {
+  const db = await getDb();
+  const found = await getMessageForUser(db, { userId, messageId: toolMessageId });
+  if (found?.message.role !== 'tool') throw notFound('Tool call not found.');
+  const { conversation } = found;
+  if (found.message.toolRun?.status !== 'awaiting_approval') {
+    throw new AppError('conflict', 'This tool call is not waiting for approval any more.');
+  }
+
+  const messages = await listMessages(db, { conversationId: conversation.id });
+  assertIdle(messages);
+  const branch = branchTo(messages, toolMessageId);
+  const assistant = [...branch].reverse().find((m) => m.role === 'assistant');
+  const call = assistant?.toolCalls?.find((c) => c.id === found.message.toolCallId);
+  if (!assistant || !call) throw notFound('Tool call not found.');
+
+  const sink = createClientSink();
+  const config = getConfig();
+  let decided: ChatMessage;
+  if (input.approve) {
+    const tool = (await enabledTools(conversation.settings)).get(call.function.name);
+    if (!tool)
+      throw new AppError('conflict', `The tool “${call.function.name}” is no longer available.`);
+    const running =
+      (await updateMessage(db, toolMessageId, {
+        status: 'streaming',
+        toolRun: { name: tool.name, status: 'running', durationMs: null },
+      })) ?? found.message;
+    sink.send(encodeSSE({ message: running }, 'message'));
+    decided = await executeAndSave(
+      {
+        db,
+        sink,
+        signal: AbortSignal.timeout(config.toolTimeoutMs + 1_000),
+        timeZone: input.timeZone,
+        timeoutMs: config.toolTimeoutMs,
+      },
+      running,
+      tool,
+      call.function.arguments,
+    );
+  } else {
+    decided =
+      (await updateMessage(db, toolMessageId, {
+        content: DENIED_RESULT,
+        status: 'complete',
+        toolRun: { name: call.function.name, status: 'denied', durationMs: null },
+      })) ?? found.message;
+    sink.send(encodeSSE({ message: decided }, 'message'));
+  }
+
+  // The step's tool messages, as saved now: the assistant's calls answered in order.
+  const after = await listMessages(db, { conversationId: conversation.id });
+  const step = after.filter(
+    (m) => m.role === 'tool' && assistant.toolCalls?.some((c) => c.id === m.toolCallId),
+  );
+  const waiting = step.some((m) => m.toolRun?.status === 'awaiting_approval');
+  const lastOfStep = step.at(-1);
+  if (waiting || !lastOfStep) {
+    sink.send(encodeSSE({ messages: [decided] }, 'done'));
+    sink.close();
+    return { stream: sink.stream, finished: Promise.resolve() };
+  }
+
+  const model = await resolveModel(assistant.model ?? undefined).catch(() =>
+    resolveModel(undefined),
+  );
+  const next = await insertMessage(db, {
+    conversationId: conversation.id,
+    parentId: lastOfStep.id,
+    role: 'assistant',
+    status: 'streaming',
+    model,
+  });
+  return launchTurn({
+    db,
+    conversation,
+    branch: branchTo(after, lastOfStep.id),
+    assistant: next,
+    userMessage: null,
+    changedBefore: [decided],
+    model,
+    timeZone: input.timeZone,
+    deadlineMs: options.deadlineMs,
+    sink,
+  });
+}

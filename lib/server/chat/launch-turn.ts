@@ -1,0 +1,97 @@
+import 'server-only';
+import { encodeSSE } from '@/lib/chat/events';
+import type { ChatMessage, Conversation } from '@/lib/chat/types';
+import { getConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import { getUpstream } from '@/lib/server/upstream';
+import type { ChatCompletionParams } from '@/lib/server/upstream/types';
+import { type ClientSink, createClientSink } from './client-sink';
+import { enabledTools } from './enabled-tools';
+import { registerGeneration } from './registry';
+import { runTurn } from './turn';
+
+export interface LaunchedTurn {
+  stream: ReadableStream<Uint8Array>;
+  /** Settles when the turn is saved; the route hands it to `after()` so it outlives the response. */
+  finished: Promise<void>;
+}
+
+export interface LaunchOptions {
+  db: Db;
+  conversation: Conversation;
+  /** History the model sees before the new answer. */
+  branch: ChatMessage[];
+  /** The saved, empty answer to fill in. */
+  assistant: ChatMessage;
+  /** The message that started the turn, when this request created it. */
+  userMessage: ChatMessage | null;
+  /** Messages this request changed before the model runs (e.g. an approved tool's result). */
+  changedBefore?: ChatMessage[];
+  model: string;
+  params?: ChatCompletionParams;
+  timeZone?: string;
+  deadlineMs: number;
+  /** Lets a caller stream events (such as tool updates) before the turn's own. */
+  sink?: ClientSink;
+}
+
+/** Starts a turn in the background and returns the browser's end of its event stream. */
+export function launchTurn(o: LaunchOptions): LaunchedTurn {
+  const sink = o.sink ?? createClientSink();
+  sink.send(
+    encodeSSE(
+      {
+        conversationId: o.conversation.id,
+        userMessage: o.userMessage,
+        assistantMessage: o.assistant,
+      },
+      'start',
+    ),
+  );
+
+  const controller = new AbortController();
+  const deadline = setTimeout(() => controller.abort('deadline'), o.deadlineMs);
+  const config = getConfig();
+  let finish!: () => void;
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  const register = (m: ChatMessage) => registerGeneration(m.id, controller, finished);
+  register(o.assistant);
+
+  void (async () => {
+    let changed: ChatMessage[] = [];
+    try {
+      changed = await runTurn({
+        db: o.db,
+        upstream: getUpstream(),
+        conversationId: o.conversation.id,
+        branch: o.branch,
+        assistant: o.assistant,
+        model: o.model,
+        params: o.params,
+        tools: await enabledTools(o.conversation.settings),
+        sink,
+        signal: controller.signal,
+        secrets: config.openaiApiKey ? [config.openaiApiKey] : [],
+        timeZone: o.timeZone,
+        onStep: register,
+      });
+    } catch (error) {
+      // runTurn saves as it goes and never throws on provider trouble; this is a bug or the DB.
+      console.error('[parley] a turn failed', error);
+    } finally {
+      clearTimeout(deadline);
+      const messages = [
+        ...(o.userMessage ? [o.userMessage] : []),
+        ...(o.changedBefore ?? []),
+        ...changed,
+      ];
+      sink.send(encodeSSE({ messages }, 'done'));
+      sink.close();
+      finish();
+    }
+  })();
+
+  return { stream: sink.stream, finished };
+}

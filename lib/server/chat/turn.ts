@@ -1,0 +1,106 @@
+import 'server-only';
+import { encodeSSE } from '@/lib/chat/events';
+import type { ChatMessage } from '@/lib/chat/types';
+import { getConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import { insertMessage, updateMessage } from '@/lib/server/db/repository';
+import { toOpenAITools } from '@/lib/server/tools';
+import type { Tool } from '@/lib/server/tools/types';
+import type { ChatCompletionParams, Upstream } from '@/lib/server/upstream/types';
+import type { ClientSink } from './client-sink';
+import { generate } from './generate';
+import { toWireMessages } from './history';
+import { runToolStep } from './run-tools';
+
+export interface TurnOptions {
+  db: Db;
+  upstream: Upstream;
+  conversationId: string;
+  /** Everything the model should see before the first step, oldest first. */
+  branch: ChatMessage[];
+  /** The already-saved, still empty answer that the first step fills in. */
+  assistant: ChatMessage;
+  model: string;
+  params?: ChatCompletionParams;
+  tools: ReadonlyMap<string, Tool>;
+  sink: ClientSink;
+  signal: AbortSignal;
+  secrets: readonly string[];
+  timeZone?: string;
+  /** Called for each new step's message, so Stop can find the turn by any of its ids. */
+  onStep(assistant: ChatMessage): void;
+}
+
+/**
+ * One turn: call the model; while it asks for tools Parley can run, run them, append the results
+ * and call it again, up to TOOL_MAX_STEPS. Every step is saved as it happens. Returns every
+ * message the turn created, as saved.
+ */
+export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
+  const config = getConfig();
+  const offered = [...o.tools.values()];
+  const changed: ChatMessage[] = [];
+  let branch = o.branch;
+  let assistant = o.assistant;
+
+  for (let step = 1; ; step++) {
+    const { message, failure } = await generate({
+      db: o.db,
+      upstream: o.upstream,
+      assistant,
+      request: {
+        model: o.model,
+        messages: toWireMessages(branch),
+        ...(offered.length > 0 ? { tools: toOpenAITools(offered) } : {}),
+        ...o.params,
+      },
+      sink: o.sink,
+      signal: o.signal,
+      secrets: o.secrets,
+    });
+    changed.push(message);
+    branch = [...branch, message];
+    o.sink.send(encodeSSE({ message }, 'message'));
+    // Some servers say `stop` while sending tool calls: the calls are what count.
+    const calls = message.toolCalls ?? [];
+    if (failure || message.status !== 'complete' || calls.length === 0 || o.signal.aborted) break;
+
+    const tools = await runToolStep({
+      db: o.db,
+      conversationId: o.conversationId,
+      assistant: message,
+      calls,
+      tools: o.tools,
+      sink: o.sink,
+      signal: o.signal,
+      timeZone: o.timeZone,
+      timeoutMs: config.toolTimeoutMs,
+    });
+    changed.push(...tools.messages);
+    branch = [...branch, ...tools.messages];
+    if (tools.halted || o.signal.aborted) break;
+
+    if (step >= config.toolMaxSteps) {
+      const error = {
+        code: 'step_limit',
+        message: `Stopped after ${step} tool steps (the TOOL_MAX_STEPS limit).`,
+        retryable: false,
+      };
+      const saved = await updateMessage(o.db, message.id, { error });
+      changed[changed.indexOf(message)] = saved ?? { ...message, error };
+      o.sink.send(encodeSSE({ error }, 'error'));
+      break;
+    }
+
+    assistant = await insertMessage(o.db, {
+      conversationId: o.conversationId,
+      parentId: branch.at(-1)?.id ?? message.id,
+      role: 'assistant',
+      status: 'streaming',
+      model: o.model,
+    });
+    o.onStep(assistant);
+    o.sink.send(encodeSSE({ assistantMessage: assistant }, 'step'));
+  }
+  return changed;
+}

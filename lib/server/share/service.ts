@@ -1,0 +1,168 @@
+import 'server-only';
+import { activeBranch } from '@/lib/server/chat/history';
+import { getDb } from '@/lib/server/db/client';
+import {
+  createConversationWithMessages,
+  createShare,
+  getActiveShare,
+  getActiveShareForConversation,
+  getConversation,
+  listActiveShares,
+  listMessages,
+  type NewMessage,
+  revokeShare as revokeShareRow,
+  type Share,
+  type ShareListItem,
+  updateShareSnapshot,
+} from '@/lib/server/db/repository';
+import type {
+  ConversationShareStatus,
+  ForkResult,
+  PublicShare,
+  ShareSnapshot,
+  ShareSummary,
+} from '@/lib/share/types';
+import { scanMessages } from './secret-scan';
+import { isShareId, newShareId, sharePath } from './share-id';
+import { buildSnapshot, toPublicShare } from './snapshot';
+
+// What the share routes and the shared page do. Every function that changes something takes the
+// caller's user id, and "not yours" looks exactly like "does not exist" (both null).
+
+function summarize(share: Share): ShareSummary {
+  return {
+    id: share.id,
+    path: sharePath(share.id),
+    conversationId: share.conversationId,
+    title: share.snapshot.title,
+    indexable: share.snapshot.indexable,
+    messageCount: share.snapshot.messages.length,
+    createdAt: share.createdAt,
+    updatedAt: share.updatedAt,
+  };
+}
+
+function summarizeItem(item: ShareListItem): ShareSummary {
+  return { ...item, path: sharePath(item.id) };
+}
+
+/** The conversation's current state, frozen; null when it is not the user's. */
+async function snapshotOf(
+  userId: string,
+  conversationId: string,
+  indexable: boolean,
+): Promise<ShareSnapshot | null> {
+  const db = await getDb();
+  const conversation = await getConversation(db, { userId, conversationId });
+  if (!conversation) return null;
+  const branch = activeBranch(await listMessages(db, { conversationId }));
+  return buildSnapshot({ conversation, branch, indexable });
+}
+
+/** For the share dialog: the current link and what would be worth a warning. */
+export async function getShareStatus(
+  userId: string,
+  conversationId: string,
+): Promise<ConversationShareStatus | null> {
+  const db = await getDb();
+  const snapshot = await snapshotOf(userId, conversationId, false);
+  if (!snapshot) return null;
+  const share = await getActiveShareForConversation(db, { userId, conversationId });
+  return { share: share ? summarize(share) : null, findings: scanMessages(snapshot.messages) };
+}
+
+/** Creates the conversation's link, or returns the one it already has (unchanged). */
+export async function shareConversation(
+  userId: string,
+  conversationId: string,
+  options: { indexable: boolean },
+): Promise<{ share: ShareSummary; created: boolean } | null> {
+  const db = await getDb();
+  const existing = await getActiveShareForConversation(db, { userId, conversationId });
+  if (existing) return { share: summarize(existing), created: false };
+  const snapshot = await snapshotOf(userId, conversationId, options.indexable);
+  if (!snapshot) return null;
+  const share = await createShare(db, { id: newShareId(), userId, conversationId, snapshot });
+  return { share: summarize(share), created: true };
+}
+
+/**
+ * Changes a link the user owns: `refresh` re-snapshots the conversation as it is now (same URL),
+ * `indexable` flips the search-engine opt-in.
+ */
+export async function updateShare(
+  userId: string,
+  shareId: string,
+  options: { refresh: boolean; indexable?: boolean },
+): Promise<ShareSummary | null> {
+  if (!isShareId(shareId)) return null;
+  const db = await getDb();
+  const share = await getActiveShare(db, shareId);
+  if (!share || share.userId !== userId) return null;
+  const indexable = options.indexable ?? share.snapshot.indexable;
+  const snapshot = options.refresh
+    ? await snapshotOf(userId, share.conversationId, indexable)
+    : { ...share.snapshot, indexable };
+  if (!snapshot) return null;
+  const updated = await updateShareSnapshot(db, { shareId, userId, snapshot });
+  return updated ? summarize(updated) : null;
+}
+
+export async function revokeShare(userId: string, shareId: string): Promise<boolean> {
+  if (!isShareId(shareId)) return false;
+  return revokeShareRow(await getDb(), { shareId, userId });
+}
+
+export async function listShares(userId: string): Promise<ShareSummary[]> {
+  return (await listActiveShares(await getDb(), { userId })).map(summarizeItem);
+}
+
+/** The read-only view anyone with the link gets; null for unknown and revoked links. */
+export async function readShare(shareId: string): Promise<PublicShare | null> {
+  if (!isShareId(shareId)) return null;
+  const share = await getActiveShare(await getDb(), shareId);
+  return share ? toPublicShare(share.id, share.snapshot) : null;
+}
+
+/**
+ * Copies a shared snapshot into a new conversation of the caller's, tool messages included,
+ * with new ids chained by parent so the copy's active branch is the whole snapshot.
+ */
+export async function forkShare(userId: string, shareId: string): Promise<ForkResult | null> {
+  if (!isShareId(shareId)) return null;
+  const db = await getDb();
+  const share = await getActiveShare(db, shareId);
+  if (!share) return null;
+  const { snapshot } = share;
+  const messages: Omit<NewMessage, 'conversationId'>[] = [];
+  for (const m of snapshot.messages) {
+    messages.push({
+      id: crypto.randomUUID(),
+      parentId: messages.at(-1)?.id ?? null,
+      role: m.role,
+      content: m.content,
+      reasoning: m.reasoning,
+      refusal: m.refusal,
+      toolCalls: m.toolCalls,
+      toolCallId: m.toolCallId,
+      // Snapshots never hold a running answer, but a copy must never claim one either.
+      status: m.status === 'streaming' ? 'interrupted' : m.status,
+      finishReason: m.finishReason,
+      usage: m.usage,
+      model: m.model,
+      error: m.error,
+      reasoningMs: m.reasoningMs,
+      toolRun: m.toolRun,
+    });
+  }
+  const conversation = await createConversationWithMessages(db, {
+    conversation: {
+      id: crypto.randomUUID(),
+      userId,
+      title: snapshot.title,
+      model: snapshot.model,
+    },
+    messages,
+  });
+  return { conversationId: conversation.id, path: `/c/${conversation.id}` };
+}
