@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { defineConfig, devices, type ReporterDescription } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from './e2e/support/ensure-chromium.mjs';
 import {
+  APP_CONFIG_VARS,
   APP_PORT,
   APP_URL,
   DEMO_APP_PORT,
@@ -27,19 +28,6 @@ if (!isCI) reporter.push(['html', { open: 'never' }]);
 if (resultsDir) reporter.push(['json', { outputFile: join(resultsDir, 'e2e.json') }]);
 
 // Variables the app reads; each server gets exactly the ones it is given below.
-const APP_CONFIG_VARS = [
-  'OPENAI_BASE_URL',
-  'OPENAI_API_KEY',
-  'CHAT_MODEL',
-  'CHAT_MODELS',
-  'DATABASE_URL',
-  'PGLITE_DIR',
-  'SESSION_SECRET',
-  'MCP_SERVERS',
-  'TOOL_APPROVAL',
-  'TOOL_MAX_STEPS',
-  'TOOL_TIMEOUT_MS',
-];
 const unsetAllBut = (keep: string[]) =>
   APP_CONFIG_VARS.filter((name) => !keep.includes(name))
     .map((name) => `--unset ${name}`)

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationDetail } from '@/lib/chat/api-types';
+import { blankMessage } from '@/lib/chat/blank-message';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage } from '@/lib/chat/types';
 import { useConversation } from '@/lib/queries/conversations';
@@ -39,26 +40,16 @@ const message = (
   role: 'user' | 'assistant',
   content: string,
   extra: Partial<ChatMessage> = {},
-): ChatMessage => ({
-  id,
-  conversationId: 'c1',
-  parentId: null,
-  role,
-  content,
-  reasoning: null,
-  refusal: null,
-  toolCalls: null,
-  toolCallId: null,
-  status: 'complete',
-  finishReason: role === 'assistant' ? 'stop' : null,
-  usage: null,
-  model: 'm',
-  error: null,
-  reasoningMs: null,
-  toolRun: null,
-  createdAt: new Date(0).toISOString(),
-  ...extra,
-});
+): ChatMessage =>
+  blankMessage({
+    id,
+    conversationId: 'c1',
+    role,
+    content,
+    finishReason: role === 'assistant' ? 'stop' : null,
+    model: 'm',
+    ...extra,
+  });
 
 const initial: ConversationDetail = {
   conversation: { id: 'c1', title: 't', model: 'm', settings: {}, createdAt: '', updatedAt: '' },

@@ -1,5 +1,6 @@
 'use client';
 import { memo } from 'react';
+import { blankMessage } from '@/lib/chat/blank-message';
 import type { Item } from '@/lib/chat/turns';
 import type { ChatMessage } from '@/lib/chat/types';
 import { useLiveTurnMessages } from '@/lib/store/conversation-store';
@@ -20,25 +21,7 @@ interface Props extends TurnHandlers {
 
 // Shown until the server has created the answer (its first event).
 const PENDING: ChatMessage[] = [
-  {
-    id: 'pending',
-    conversationId: '',
-    parentId: null,
-    role: 'assistant',
-    content: '',
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'streaming',
-    finishReason: null,
-    usage: null,
-    model: null,
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
-    createdAt: '',
-  },
+  blankMessage({ id: 'pending', role: 'assistant', status: 'streaming' }),
 ];
 
 /** Items are rebuilt when the list changes; their messages are what identify them. */

@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ConversationDetail } from '@/lib/chat/api-types';
+import { blankMessage } from '@/lib/chat/blank-message';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import { type ChatStreamHandlers, ChatRequestError, streamChat } from '@/lib/chat/stream-client';
 import type { ChatError, ChatMessage } from '@/lib/chat/types';
@@ -32,25 +33,13 @@ function requestStop(messageId: string) {
 }
 
 function localUserMessage(content: string, conversationId: string | null): ChatMessage {
-  return {
+  return blankMessage({
     id: `local-${crypto.randomUUID()}`,
     conversationId: conversationId ?? '',
-    parentId: null,
     role: 'user',
     content,
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
-    finishReason: null,
-    usage: null,
-    model: null,
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
     createdAt: new Date().toISOString(),
-  };
+  });
 }
 
 /**

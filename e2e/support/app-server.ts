@@ -7,26 +7,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TEST_DIST_DIR } from './env';
+import { APP_CONFIG_VARS, TEST_DIST_DIR } from './env';
 import { freePort } from './free-port';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-/** App settings never inherited from the test process: each server gets only what a test passes. */
-const APP_CONFIG_VARS = [
-  'OPENAI_BASE_URL',
-  'OPENAI_API_KEY',
-  'CHAT_MODEL',
-  'CHAT_MODELS',
-  'DATABASE_URL',
-  'PGLITE_DIR',
-  'SESSION_SECRET',
-  'PORT',
-  'MCP_SERVERS',
-  'TOOL_APPROVAL',
-  'TOOL_MAX_STEPS',
-  'TOOL_TIMEOUT_MS',
-];
 
 const MAX_OUTPUT_CHARS = 1_000_000;
 

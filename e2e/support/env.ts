@@ -32,3 +32,22 @@ export const TEST_DIST_DIR = process.env.PARLEY_TEST_DIST_DIR || '.next-test';
 export const E2E_API_KEY = 'test-key-e2e';
 /** Model id the app under test is configured with. */
 export const E2E_MODEL = 'mock-model';
+
+/**
+ * Variables the app reads. Test servers never inherit them from the test process: each server
+ * gets exactly the ones its test gives it.
+ */
+export const APP_CONFIG_VARS = [
+  'OPENAI_BASE_URL',
+  'OPENAI_API_KEY',
+  'CHAT_MODEL',
+  'CHAT_MODELS',
+  'DATABASE_URL',
+  'PGLITE_DIR',
+  'SESSION_SECRET',
+  'PORT',
+  'MCP_SERVERS',
+  'TOOL_APPROVAL',
+  'TOOL_MAX_STEPS',
+  'TOOL_TIMEOUT_MS',
+] as const;

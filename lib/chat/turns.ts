@@ -1,4 +1,5 @@
 import type { ChatMessage, MessageStatus, ToolCall, ToolRunStatus, Usage } from './types';
+import { reasoningTokens, tokenCount as count } from './usage';
 
 // How a flat, ordered message list is shown: each user message on its own, and everything the
 // assistant did in reply (every step's message and every tool result) as one turn.
@@ -110,18 +111,6 @@ export function toolStateFor(
 }
 
 const COUNTS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const;
-
-function count(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
-}
-
-function reasoningTokens(usage: Usage): number | null {
-  const details = usage.completion_tokens_details;
-  if (typeof details !== 'object' || details === null || !('reasoning_tokens' in details)) {
-    return null;
-  }
-  return count(details.reasoning_tokens);
-}
 
 /**
  * Token usage of a whole turn: the sum over its steps (each step is a separate request, so this is

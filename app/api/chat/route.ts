@@ -4,6 +4,7 @@ import { errorResponse } from '@/lib/server/errors';
 import { readJsonBody } from '@/lib/server/read-body';
 import { resolveUser } from '@/lib/server/session';
 import { chatRequestSchema, MAX_BODY_BYTES } from './schema';
+import { sseResponse } from '@/lib/server/chat/sse-response';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -17,13 +18,7 @@ export async function POST(request: Request): Promise<Response> {
     // Leave a margin so the interrupted answer is saved before the platform kills the function.
     const chat = await startChat(userId, body, { deadlineMs: (maxDuration - 10) * 1000 });
     after(chat.finished);
-    return new Response(chat.stream, {
-      headers: {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-      },
-    });
+    return sseResponse(chat.stream);
   } catch (error) {
     return errorResponse(error);
   }

@@ -1,20 +1,9 @@
 import type { Usage } from '@/lib/chat/types';
+import { reasoningTokens, tokenCount as count } from '@/lib/chat/usage';
 
 // Pure text formatting for message metadata.
 
 const numbers = new Intl.NumberFormat('en-US');
-
-function count(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : null;
-}
-
-function reasoningTokens(usage: Usage): number | null {
-  const details = usage.completion_tokens_details;
-  if (typeof details !== 'object' || details === null || !('reasoning_tokens' in details)) {
-    return null;
-  }
-  return count(details.reasoning_tokens);
-}
 
 /** "12 in · 34 out · 46 tokens" (plus " · 20 reasoning"), or null when nothing is known. */
 export function formatUsage(usage: Usage | null): string | null {

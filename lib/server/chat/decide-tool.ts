@@ -1,5 +1,7 @@
 import 'server-only';
+import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage } from '@/lib/chat/types';
+import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
 import {
   getMessageForUser,
@@ -8,15 +10,13 @@ import {
   updateMessage,
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
+import { resolveModel } from '@/lib/server/models';
 import { createClientSink } from './client-sink';
 import { enabledTools } from './enabled-tools';
 import { branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
-import { assertIdle } from './start-chat';
 import { DENIED_RESULT, executeAndSave } from './run-tools';
-import { encodeSSE } from '@/lib/chat/events';
-import { getConfig } from '@/lib/server/config';
-import { resolveModel } from '@/lib/server/models';
+import { assertIdle } from './start-chat';
 
 /**
  * The user's answer to a tool call that waits for approval: run it (or record the denial), and

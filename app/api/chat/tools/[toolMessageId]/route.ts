@@ -4,6 +4,7 @@ import { decideTool } from '@/lib/server/chat/decide-tool';
 import { errorResponse, notFound } from '@/lib/server/errors';
 import { readJsonBody } from '@/lib/server/read-body';
 import { resolveUser } from '@/lib/server/session';
+import { sseResponse } from '@/lib/server/chat/sse-response';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -24,13 +25,7 @@ export async function POST(request: Request, ctx: { params: Promise<{ toolMessag
       deadlineMs: (maxDuration - 10) * 1000,
     });
     after(turn.finished);
-    return new Response(turn.stream, {
-      headers: {
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        'x-accel-buffering': 'no',
-      },
-    });
+    return sseResponse(turn.stream);
   } catch (error) {
     return errorResponse(error);
   }
