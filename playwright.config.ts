@@ -14,6 +14,7 @@ import {
   MOCK_UPSTREAM_URL,
   TEST_DIST_DIR,
 } from './e2e/support/env';
+import { E2E_PROVIDERS } from './e2e/support/providers';
 
 // The build in .next-test is made beforehand (`npm test`); Playwright only starts servers.
 // This file is loaded again in every worker process, so it must not create anything: each
@@ -76,7 +77,7 @@ export default defineConfig({
     },
     {
       name: 'app',
-      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'TOOL_APPROVAL'])}`,
+      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'TOOL_APPROVAL', 'PROVIDERS'])}`,
       url: APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -88,6 +89,8 @@ export default defineConfig({
         CHAT_MODEL: E2E_MODEL,
         // One built-in asks before it runs, so the approval flow can be tested.
         TOOL_APPROVAL: 'convert_units',
+        // A second provider (same mock, own header/query, tiny context window): models.spec.ts.
+        PROVIDERS: E2E_PROVIDERS,
         NEXT_TELEMETRY_DISABLED: '1',
       },
     },

@@ -2,7 +2,6 @@ import type { Config } from 'tailwindcss';
 
 export default {
   content: ['./app/**/*.{ts,tsx}', './components/**/*.{ts,tsx}'],
-  darkMode: 'media',
   theme: {
     extend: {
       fontFamily: {

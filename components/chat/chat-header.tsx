@@ -1,5 +1,7 @@
-import Link from 'next/link';
 import { ShareButton } from '@/components/share/share-button';
+import { NewChatLink } from '@/components/sidebar/new-chat-link';
+import { SidebarToggle } from '@/components/sidebar/sidebar-toggle';
+import { HeaderActions } from '@/components/ui/header-actions';
 import type { ModelBadge } from '@/lib/chat/api-types';
 
 export function ChatHeader({
@@ -14,15 +16,14 @@ export function ChatHeader({
 }) {
   return (
     <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
-      <Link
-        href="/"
-        className="font-semibold tracking-tight focus-visible:rounded focus-visible:outline-2 focus-visible:outline-blue-500"
-      >
+      <SidebarToggle />
+      <NewChatLink className="font-semibold tracking-tight focus-visible:rounded focus-visible:outline-2 focus-visible:outline-blue-500">
         Parley
-      </Link>
+      </NewChatLink>
       <h1 className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-400">{title}</h1>
       <div className="flex items-center gap-2 text-xs">
         <span
+          data-testid="model-badge"
           className={
             badge.demo
               ? 'rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
@@ -31,7 +32,9 @@ export function ChatHeader({
           title={
             badge.demo
               ? 'Set OPENAI_BASE_URL and OPENAI_API_KEY to connect a real provider.'
-              : 'Model'
+              : badge.provider
+                ? `Model (${badge.provider})`
+                : 'Model'
           }
         >
           {badge.label}
@@ -42,12 +45,11 @@ export function ChatHeader({
           </span>
         )}
         {conversationId ? <ShareButton conversationId={conversationId} /> : null}
-        <Link
-          href="/"
-          className="rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
-        >
+        <HeaderActions conversationId={conversationId} />
+        {/* Wide screens have the sidebar's "New chat". */}
+        <NewChatLink className="rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 md:hidden focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800">
           New chat
-        </Link>
+        </NewChatLink>
       </div>
     </header>
   );

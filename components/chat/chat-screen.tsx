@@ -1,13 +1,18 @@
 'use client';
 import { useCallback, useMemo, useState } from 'react';
 import type { ConversationDetail, ModelBadge } from '@/lib/chat/api-types';
+import { useSwitchBranch } from '@/lib/queries/branches';
 import { useConversation } from '@/lib/queries/conversations';
 import { useUpdateSettings } from '@/lib/queries/tools';
 import { ChatHeader } from './chat-header';
+import { MessagesSkeleton } from './chat-skeleton';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
+import { ModelToolbar } from './model-toolbar';
+import { ScreenChrome } from './screen-chrome';
 import { ToolsMenu } from './tools-menu';
 import { type SendInput, useChatTurn } from './use-chat-turn';
+import { useModelControls } from './use-model-controls';
 
 interface Props {
   initial: ConversationDetail | null;
@@ -16,11 +21,20 @@ interface Props {
 
 export function ChatScreen({ initial, badge }: Props) {
   const [conversationId, setConversationId] = useState(initial?.conversation.id ?? null);
-  const { data } = useConversation(conversationId, initial ?? undefined);
+  const { data, isPending } = useConversation(conversationId, initial ?? undefined);
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   const onConversationCreated = useCallback((id: string) => setConversationId(id), []);
-  const { send, decide, stop } = useChatTurn({ conversationId, onConversationCreated, timeZone });
+  const turn = useChatTurn({ conversationId, onConversationCreated, timeZone });
+  const { decide, stop } = turn;
+  // Every request names the picked model (and, for a new conversation, its settings).
+  const model = useModelControls({ conversationId, conversation: data?.conversation, badge });
+  const { send: sendTurn } = turn;
+  const { requestFields } = model;
+  const send = useCallback(
+    (input: SendInput) => sendTurn({ ...input, ...requestFields }),
+    [sendTurn, requestFields],
+  );
 
   // Tools: a new conversation keeps the choice here until its first message creates it.
   const [draftTools, setDraftTools] = useState<string[] | undefined>(undefined);
@@ -41,6 +55,11 @@ export function ChatScreen({ initial, badge }: Props) {
   const followedId = data?.messages.find((m) => m.status === 'streaming')?.id;
   const stopAnswer = useCallback(() => void stop(followedId), [stop, followedId]);
   const retry = useCallback((messageId: string) => void send({ retryOf: messageId }), [send]);
+  const edit = useCallback(
+    (messageId: string, content: string) => void send({ editOf: messageId, content }),
+    [send],
+  );
+  const { mutate: switchBranch, isPending: switching } = useSwitchBranch(conversationId);
   const continueAnswer = useCallback(() => void send({ content: 'Continue' }), [send]);
   const approval = useCallback(
     (toolMessageId: string, approve: boolean) => void decide(toolMessageId, approve),
@@ -51,22 +70,37 @@ export function ChatScreen({ initial, badge }: Props) {
     <div className="flex h-dvh flex-col">
       <ChatHeader
         title={data?.conversation.title || 'New chat'}
-        badge={badge}
+        badge={model.badge}
         conversationId={conversationId}
       />
-      <MessageList
-        messages={data?.messages ?? []}
-        badge={badge}
-        onRetry={retry}
-        onContinue={continueAnswer}
-        onApproval={approval}
+      <ScreenChrome
+        title={conversationId ? (data?.conversation.title ?? null) : null}
+        following={followedId !== undefined}
+        onStop={stopAnswer}
       />
+      {conversationId && !data && isPending ? (
+        <MessagesSkeleton />
+      ) : (
+        <MessageList
+          messages={data?.messages ?? []}
+          badge={model.badge}
+          branches={data?.branches}
+          busy={followedId !== undefined || switching}
+          onRetry={retry}
+          onContinue={continueAnswer}
+          onApproval={approval}
+          onEdit={edit}
+          onRegenerate={retry}
+          onSwitchBranch={switchBranch}
+        />
+      )}
       <Composer
         draftKey={conversationId ?? 'new'}
         following={followedId !== undefined}
         onSend={sendWithTools}
         onStop={stopAnswer}
         tools={<ToolsMenu enabled={enabledTools} onChange={setTools} />}
+        toolbar={<ModelToolbar controls={model} />}
       />
     </div>
   );

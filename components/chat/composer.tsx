@@ -12,6 +12,7 @@ import {
   useIsStreaming,
   useSendError,
 } from '@/lib/store/conversation-store';
+import { clearComposerFill, focusComposer, useComposerFillRequest } from './composer-fill';
 import type { SendInput } from './use-chat-turn';
 
 interface Props {
@@ -22,6 +23,8 @@ interface Props {
   onStop(): void;
   /** Controls shown beside the message box (the tools menu). */
   tools?: ReactNode;
+  /** Controls shown above the message box (the model picker and settings). */
+  toolbar?: ReactNode;
 }
 
 const storageKey = (key: string) => `parley:draft:${key}`;
@@ -43,7 +46,7 @@ function writeDraft(key: string, text: string) {
   }
 }
 
-export function Composer({ draftKey, following, onSend, onStop, tools }: Props) {
+export function Composer({ draftKey, following, onSend, onStop, tools, toolbar }: Props) {
   const [text, setText] = useState('');
   const streaming = useIsStreaming() || following;
   const sendError = useSendError();
@@ -55,6 +58,16 @@ export function Composer({ draftKey, following, onSend, onStop, tools }: Props) 
     setText(readDraft(draftKey));
     ref.current?.focus();
   }, [draftKey]);
+
+  // A suggestion from the empty state: fill, then focus with the caret at the end.
+  const fill = useComposerFillRequest();
+  useEffect(() => {
+    if (!fill) return;
+    clearComposerFill();
+    setText(fill.text);
+    writeDraft(draftKey, fill.text);
+    requestAnimationFrame(() => focusComposer());
+  }, [fill, draftKey]);
 
   const update = (value: string) => {
     setText(value);
@@ -100,6 +113,9 @@ export function Composer({ draftKey, following, onSend, onStop, tools }: Props) 
           {sendError.message}
         </p>
       )}
+      {toolbar && (
+        <div className="mx-auto mb-2 flex max-w-3xl flex-wrap items-center gap-2">{toolbar}</div>
+      )}
       <div className="mx-auto flex max-w-3xl items-end gap-2">
         {tools}
         <label htmlFor="composer" className="sr-only">
@@ -133,7 +149,7 @@ export function Composer({ draftKey, following, onSend, onStop, tools }: Props) 
           </button>
         )}
       </div>
-      <p className="mx-auto mt-1 max-w-3xl text-xs text-zinc-500">
+      <p className="mx-auto mt-1 max-w-3xl text-xs text-zinc-600 dark:text-zinc-400">
         Enter to send, Shift+Enter for a new line.
       </p>
     </form>

@@ -1,9 +1,16 @@
 'use client';
-import { useEffect, useMemo } from 'react';
-import type { ModelBadge } from '@/lib/chat/api-types';
+import { Fragment, useEffect, useMemo } from 'react';
+import type { BranchInfo, ModelBadge } from '@/lib/chat/api-types';
 import { groupTurns, type Item } from '@/lib/chat/turns';
+import { contextStartOf } from '@/lib/chat/context-start';
 import type { ChatMessage } from '@/lib/chat/types';
-import { useIsStreaming, useLiveIds, useLiveUserMessage } from '@/lib/store/conversation-store';
+import {
+  useIsStreaming,
+  useLiveIds,
+  useLiveReplaces,
+  useLiveUserMessage,
+} from '@/lib/store/conversation-store';
+import { ContextDivider } from './context-divider';
 import { EmptyState } from './empty-state';
 import { type TurnHandlers, TurnRow } from './turn-row';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -11,12 +18,25 @@ import { useStickToBottom } from './use-stick-to-bottom';
 interface Props extends TurnHandlers {
   messages: ChatMessage[];
   badge: ModelBadge;
+  /** Versions of the shown messages (ConversationDetail.branches). */
+  branches?: Record<string, BranchInfo>;
+  /** Edits and version switches wait (an answer this tab only follows, a switch in flight). */
+  busy?: boolean;
 }
 
-export function MessageList({ messages, badge, ...handlers }: Props) {
+/** A turn's versions are those of its first message that has any. */
+function branchOf(item: Item, branches: Record<string, BranchInfo> | undefined) {
+  if (!branches) return undefined;
+  if (item.kind === 'user') return branches[item.message.id];
+  for (const m of item.messages) if (branches[m.id]) return branches[m.id];
+  return undefined;
+}
+
+export function MessageList({ messages, badge, branches, busy, ...handlers }: Props) {
   const streaming = useIsStreaming();
   const liveUser = useLiveUserMessage();
   const liveIds = useLiveIds();
+  const replaces = useLiveReplaces();
   const { containerRef, contentRef, atBottom, jumpToLatest } = useStickToBottom();
 
   // Sending a message always brings the reader down to it.
@@ -24,20 +44,34 @@ export function MessageList({ messages, badge, ...handlers }: Props) {
     if (liveUser) jumpToLatest(false);
   }, [liveUser, jumpToLatest]);
 
+  // Where the model's view begins, when older messages did not fit its context window.
+  const contextStart = useMemo(() => contextStartOf(messages), [messages]);
+  const startsContext = (item: Item | null) =>
+    contextStart !== null &&
+    item !== null &&
+    (item.kind === 'user'
+      ? item.message.id === contextStart
+      : item.messages.some((m) => m.id === contextStart));
+
   // The live turn renders its own messages; the saved copies wait until it is done.
   const items = useMemo(() => {
     const hidden = new Set(liveIds ? liveIds.split(',') : []);
     if (liveUser) hidden.add(liveUser.id);
-    return groupTurns(messages.filter((m) => !hidden.has(m.id)));
-  }, [messages, liveIds, liveUser]);
+    const cut = replaces ? messages.findIndex((m) => m.id === replaces) : -1;
+    const shown = cut === -1 ? messages : messages.slice(0, cut);
+    return groupTurns(shown.filter((m) => !hidden.has(m.id)));
+  }, [messages, liveIds, liveUser, replaces]);
   const empty = items.length === 0 && !streaming;
   // One flat list: the live turn is keyed like its saved copy will be (its first message id), so
   // React keeps the same component (and any card the reader opened) across the hand-off.
-  const rows: { key: string; item: Item | null; isLast: boolean }[] = items.map((item, i) => ({
-    key: item.kind === 'user' ? item.message.id : item.id,
-    item,
-    isLast: !streaming && i === items.length - 1,
-  }));
+  const rows: { key: string; item: Item | null; isLast: boolean; branch?: BranchInfo }[] =
+    items.map((item, i) => ({
+      key: item.kind === 'user' ? item.message.id : item.id,
+      item,
+      isLast: !streaming && i === items.length - 1,
+      branch: branchOf(item, branches),
+    }));
+  const rowsBusy = streaming || busy === true;
   if (liveUser)
     rows.push({ key: liveUser.id, item: { kind: 'user', message: liveUser }, isLast: false });
   if (streaming)
@@ -53,7 +87,16 @@ export function MessageList({ messages, badge, ...handlers }: Props) {
         <div ref={contentRef} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
           {empty && <EmptyState badge={badge} />}
           {rows.map((row) => (
-            <TurnRow key={row.key} item={row.item} isLast={row.isLast} {...handlers} />
+            <Fragment key={row.key}>
+              {startsContext(row.item) && <ContextDivider />}
+              <TurnRow
+                item={row.item}
+                isLast={row.isLast}
+                branch={row.branch}
+                busy={rowsBusy}
+                {...handlers}
+              />
+            </Fragment>
           ))}
         </div>
       </div>

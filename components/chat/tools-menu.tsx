@@ -63,7 +63,7 @@ export function ToolsMenu({ enabled, onChange }: Props) {
             <p className="text-sm text-red-700 dark:text-red-300">Could not load the tools.</p>
           )}
           {!isError && tools.length === 0 && (
-            <p className="text-sm text-zinc-500">No tools available.</p>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">No tools available.</p>
           )}
           <ul className="flex max-h-72 flex-col gap-2 overflow-y-auto">
             {tools.map((tool) => (

@@ -1,5 +1,6 @@
 'use client';
 import { memo } from 'react';
+import type { BranchInfo } from '@/lib/chat/api-types';
 import { blankMessage } from '@/lib/chat/blank-message';
 import type { Item } from '@/lib/chat/turns';
 import type { ChatMessage } from '@/lib/chat/types';
@@ -11,12 +12,22 @@ export interface TurnHandlers {
   onRetry(messageId: string): void;
   onContinue(): void;
   onApproval(toolMessageId: string, approve: boolean): void;
+  /** Sends `content` as a new version of a user message. Omitted → no Edit button. */
+  onEdit?(messageId: string, content: string): void;
+  /** A new answer beside an existing one (any turn). Omitted → no Regenerate button. */
+  onRegenerate?(assistantMessageId: string): void;
+  /** Shows another version of a message. Omitted → no "‹ 2/3 ›". */
+  onSwitchBranch?(messageId: string): void;
 }
 
 interface Props extends TurnHandlers {
   /** A saved item, or null for the turn streaming right now (read from the live store). */
   item: Item | null;
   isLast: boolean;
+  /** The item's versions, when it has several. */
+  branch?: BranchInfo;
+  /** An answer is being written (here or, after a reload, on the server): no edits or switches. */
+  busy: boolean;
 }
 
 // Shown until the server has created the answer (its first event).
@@ -36,6 +47,11 @@ function sameItem(a: Item | null, b: Item | null): boolean {
 const sameRow = (a: Props, b: Props) =>
   sameItem(a.item, b.item) &&
   a.isLast === b.isLast &&
+  a.branch === b.branch &&
+  a.busy === b.busy &&
+  a.onEdit === b.onEdit &&
+  a.onRegenerate === b.onRegenerate &&
+  a.onSwitchBranch === b.onSwitchBranch &&
   a.onRetry === b.onRetry &&
   a.onContinue === b.onContinue &&
   a.onApproval === b.onApproval;
@@ -48,12 +64,27 @@ const sameRow = (a: Props, b: Props) =>
 export const TurnRow = memo(function TurnRow({
   item,
   isLast,
+  branch,
+  busy,
   onRetry,
   onContinue,
   onApproval,
+  onEdit,
+  onRegenerate,
+  onSwitchBranch,
 }: Props) {
   const live = useLiveTurnMessages(item === null);
-  if (item?.kind === 'user') return <MessageView message={item.message} />;
+  if (item?.kind === 'user') {
+    return (
+      <MessageView
+        message={item.message}
+        onEdit={onEdit}
+        branch={branch}
+        onSwitchBranch={onSwitchBranch}
+        busy={busy}
+      />
+    );
+  }
   if (item === null) {
     return <AssistantTurn messages={live && live.length > 0 ? live : PENDING} live />;
   }
@@ -65,6 +96,10 @@ export const TurnRow = memo(function TurnRow({
       onContinue={isLast && last?.finishReason === 'length' ? onContinue : undefined}
       // Only the latest turn can still be continued by an approval.
       onApproval={isLast ? onApproval : undefined}
+      onRegenerate={onRegenerate}
+      branch={branch}
+      onSwitchBranch={onSwitchBranch}
+      busy={busy}
     />
   );
 }, sameRow);

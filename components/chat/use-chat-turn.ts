@@ -2,19 +2,29 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { ConversationDetail } from '@/lib/chat/api-types';
+import type { ModelSettings } from '@/lib/chat/model-settings';
 import { blankMessage } from '@/lib/chat/blank-message';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import { type ChatStreamHandlers, ChatRequestError, streamChat } from '@/lib/chat/stream-client';
 import type { ChatError, ChatMessage } from '@/lib/chat/types';
 import { accumulate, initialStreamState } from '@/lib/openai/accumulate';
+import { refreshTitleSoon } from '@/lib/queries/conversation-history';
 import { conversationKeys, mergeMessages } from '@/lib/queries/conversations';
 import { conversationStore } from '@/lib/store/conversation-store';
 
 export interface SendInput {
   content?: string;
+  /** Answer again (a retry, or Regenerate on any turn): the old answer stays as a version. */
   retryOf?: string;
+  /** With `content`: a new version of this user message, answered; the old one stays. */
+  editOf?: string;
   /** Tools for a new conversation (an existing one keeps its own setting). */
   tools?: string[];
+  /** The picked model: a configured provider's name and one of its model ids. */
+  provider?: string;
+  model?: string;
+  /** Model settings for a new conversation (an existing one keeps its own). */
+  settings?: ModelSettings;
 }
 
 interface Options {
@@ -40,6 +50,12 @@ function localUserMessage(content: string, conversationId: string | null): ChatM
     content,
     createdAt: new Date().toISOString(),
   });
+}
+
+/** The shown branch up to (not including) `messageId`. */
+function cutAt(detail: ConversationDetail, messageId: string): ConversationDetail {
+  const at = detail.messages.findIndex((m) => m.id === messageId);
+  return at === -1 ? detail : { ...detail, messages: detail.messages.slice(0, at) };
 }
 
 /**
@@ -136,12 +152,15 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
               ...(live?.messages ?? []),
               ...messages,
             ];
+            const replaces = live?.replaces;
             queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (old) =>
-              mergeMessages(old, id, turn),
+              mergeMessages(old && replaces ? cutAt(old, replaces) : old, id, turn),
             );
             // Same task as turnEnded, so React renders the hand-off in one commit.
             if (!currentId) onConversationCreated(id);
             void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
+            // Its generated title lands just after the first answer.
+            if (!currentId) refreshTitleSoon(queryClient, id);
           }
           actions.turnEnded();
           void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
@@ -199,22 +218,25 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
       if (conversationStore.get().live) return false;
       const currentId = conversationRef.current;
       const actions = conversationStore.actions();
-      const retryOf = input.retryOf;
-      if (retryOf) {
-        actions.turnBegan(null);
-        // The retried answer leaves the screen now; its replacement streams in its place.
-        if (currentId) {
-          queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(currentId), (old) =>
-            old ? { ...old, messages: old.messages.filter((m) => m.id !== retryOf) } : old,
-          );
-        }
-      } else {
-        actions.turnBegan(localUserMessage(input.content ?? '', currentId));
+      const { retryOf, editOf } = input;
+      // The answer (or message) being replaced leaves the screen now, with everything after it
+      // on its branch; the new version streams in its place. The server keeps the old ones.
+      // The live turn hides them too, so a refetch landing meanwhile cannot bring them back.
+      const replaced = retryOf ?? editOf ?? null;
+      if (retryOf) actions.turnBegan(null, [], replaced);
+      else actions.turnBegan(localUserMessage(input.content ?? '', currentId), [], replaced);
+      if (replaced && currentId) {
+        void queryClient.cancelQueries({ queryKey: conversationKeys.detail(currentId) });
+        queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(currentId), (old) =>
+          old ? cutAt(old, replaced) : old,
+        );
       }
       return run('/api/chat', {
         ...(currentId ? { conversationId: currentId } : {}),
-        ...(retryOf ? { retryOf } : { content: input.content }),
+        ...(retryOf ? { retryOf } : { content: input.content, ...(editOf ? { editOf } : {}) }),
         ...(!currentId && input.tools ? { tools: input.tools } : {}),
+        ...(input.provider && input.model ? { provider: input.provider, model: input.model } : {}),
+        ...(!currentId && input.settings ? { settings: input.settings } : {}),
       });
     },
     [queryClient, run],

@@ -138,9 +138,14 @@ describe('POST /api/chat', () => {
       await client.postChat({ content: '[[mock:reject-stream-options]] x' }),
     );
     expect(run.answer?.status).toBe('complete');
+    // Streaming requests only: the non-streaming title request follows the first answer.
     const sent = mock
       .requests()
-      .filter((r) => JSON.stringify(r.body).includes('reject-stream-options'));
+      .filter(
+        (r) =>
+          (r.body as { stream?: unknown } | null)?.stream === true &&
+          JSON.stringify(r.body).includes('reject-stream-options'),
+      );
     expect(sent.map((r) => r.status)).toEqual([400, 200]);
     expect(sent[1]?.body).not.toHaveProperty('stream_options');
   });

@@ -27,10 +27,15 @@ type Body = {
   messages: { role: string; content: string | null; tool_call_id?: string }[];
   tools?: { function: { name: string } }[];
 };
+// Streaming requests only: a first exchange is followed by a non-streaming title request.
 const upstreamCalls = (marker: string): (RecordedRequest & { body: Body })[] =>
-  mock.requests().filter((r) => JSON.stringify(r.body).includes(marker)) as (RecordedRequest & {
-    body: Body;
-  })[];
+  mock
+    .requests()
+    .filter(
+      (r) =>
+        (r.body as { stream?: unknown } | null)?.stream === true &&
+        JSON.stringify(r.body).includes(marker),
+    ) as (RecordedRequest & { body: Body })[];
 const shape = (messages: ChatMessage[]) =>
   messages.map((m) => (m.role === 'tool' ? `tool:${m.toolRun?.status}` : `${m.role}:${m.status}`));
 const unique = () => crypto.randomUUID().slice(0, 8);

@@ -100,7 +100,8 @@ function track(env: Env, record: RecordedRequest, res: ServerResponse): Response
 
 async function handle(env: Env, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? 'GET';
-  const path = new URL(req.url ?? '/', 'http://mock').pathname;
+  const url = new URL(req.url ?? '/', 'http://mock');
+  const path = url.pathname;
   if (path.startsWith('/__mock/')) return control(env, method, path, res);
 
   const rawBody = await readBody(req);
@@ -108,6 +109,7 @@ async function handle(env: Env, req: IncomingMessage, res: ServerResponse): Prom
   const record = env.log.start({
     method,
     path,
+    query: Object.fromEntries(url.searchParams),
     headers: { ...req.headers },
     body,
     scenario: null,

@@ -16,6 +16,8 @@ export interface RecordedRequest {
   seq: number;
   method: string;
   path: string;
+  /** Query string parameters (e.g. Azure's `api-version`). */
+  query?: Record<string, string>;
   headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON body, or null when the body was empty or not JSON. */
   body: unknown;

@@ -50,4 +50,6 @@ export const APP_CONFIG_VARS = [
   'TOOL_APPROVAL',
   'TOOL_MAX_STEPS',
   'TOOL_TIMEOUT_MS',
+  'PROVIDERS',
+  'CONTEXT_WINDOWS',
 ] as const;

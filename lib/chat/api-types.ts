@@ -6,16 +6,62 @@ export interface ConversationDetail {
   conversation: Conversation;
   /** The active branch, oldest first. */
   messages: ChatMessage[];
+  /**
+   * For each message of the active branch that has other versions (edits of a user message,
+   * regenerated answers): where it sits among them. Absent or missing a key = no other versions.
+   */
+  branches?: Record<string, BranchInfo>;
+}
+
+/** A message's versions: the messages with the same parent and role, oldest first. */
+export interface BranchInfo {
+  /** Position of this message in `siblingIds` (0-based; shown as index + 1). */
+  index: number;
+  count: number;
+  siblingIds: string[];
+}
+
+/** Where a search matched a conversation, as a short excerpt around the match. */
+export interface SearchMatch {
+  source: 'title' | 'user' | 'assistant';
+  snippet: string;
+}
+
+/** A row of the history list; `match` only on search results (`?q=`). */
+export interface ConversationListItem extends Conversation {
+  match?: SearchMatch;
 }
 
 export interface ConversationPage {
-  items: Conversation[];
+  items: ConversationListItem[];
   nextCursor: string | null;
 }
 
+/** A model the browser may pick; `provider` + `id` name it in a chat request. */
+export interface ModelOption {
+  id: string;
+  label: string;
+  provider: string;
+  /** Context size in tokens, configured or assumed (older messages are left out beyond it). */
+  contextWindow: number;
+  /** Whether the model takes a reasoning effort (the setting is only sent then). */
+  reasoningEffort: boolean;
+}
+
+export interface ProviderSummary {
+  name: string;
+  label: string;
+  /** Set when the provider's model list could not be fetched and it has no configured models. */
+  error: string | null;
+}
+
 export interface ModelsResponse {
-  models: { id: string; label: string }[];
+  /** Every provider's models, grouped by provider in configuration order. */
+  models: ModelOption[];
+  providers: ProviderSummary[];
+  defaultProvider: string;
   defaultModel: string;
+  /** Only the offline demo model is available. */
   demo: boolean;
 }
 
@@ -27,6 +73,8 @@ export interface ApiErrorBody {
 export interface ModelBadge {
   label: string;
   demo: boolean;
+  /** The provider's label, when several are configured. */
+  provider?: string;
 }
 
 export interface ToolSummary {

@@ -57,19 +57,35 @@ export interface ChatMessage {
   reasoningMs: number | null;
   /** Only on `role: 'tool'` messages. */
   toolRun: ToolRun | null;
+  /**
+   * On assistant messages: the first message of the branch the model was sent when it wrote this
+   * one. Null/absent = it saw the whole branch; older messages were left out to fit its context.
+   */
+  contextStartId?: string | null;
   createdAt: string;
 }
+
+export type ReasoningEffort = 'low' | 'medium' | 'high';
 
 /** Per-conversation choices. Absent fields mean "use the server's defaults". */
 export interface ConversationSettings {
   /** Names of the tools offered to the model; undefined = every built-in tool. */
   tools?: string[];
+  /** Sent as the first (system) message of every request; never shown or shared as a message. */
+  systemPrompt?: string;
+  temperature?: number;
+  topP?: number;
+  maxTokens?: number;
+  /** Only sent to models that accept `reasoning_effort` (lib/server/providers/capabilities.ts). */
+  reasoningEffort?: ReasoningEffort;
 }
 
 export interface Conversation {
   id: string;
   title: string;
   model: string | null;
+  /** The configured provider `model` belongs to; null/absent = the server's default provider. */
+  provider?: string | null;
   settings: ConversationSettings;
   createdAt: string;
   updatedAt: string;

@@ -35,12 +35,26 @@ export const conversations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     title: text('title').notNull().default(''),
     model: text('model'),
+    // Name of the configured provider `model` belongs to (PROVIDERS); null = the default one.
+    provider: text('provider'),
     // Per-conversation choices (enabled tools, later system prompt and sampling); see ConversationSettings.
     settings: jsonb('settings').notNull().default({}),
+    // The message the user last chose or created; the shown branch runs through it down to its
+    // newest leaf. No foreign key: a stale id just falls back to the newest leaf.
+    activeLeafId: uuid('active_leaf_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Soft delete: hidden everywhere at once, restorable (undo) until purged 30 days later.
+    deletedAt: timestamptz('deleted_at'),
   },
-  (t) => [index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc())],
+  (t) => [
+    index('conversations_user_updated_idx').on(t.userId, t.updatedAt.desc(), t.id.desc()),
+    index('conversations_deleted_idx').on(t.deletedAt).where(sql`${t.deletedAt} is not null`),
+    // Search (searchConversations in repository.ts): words in any language via 'simple',
+    // and trigrams for substrings of text written without spaces (Chinese, Japanese).
+    index('conversations_title_fts_idx').using('gin', sql`to_tsvector('simple', ${t.title})`),
+    index('conversations_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+  ],
 );
 
 export const messages = pgTable(
@@ -70,12 +84,24 @@ export const messages = pgTable(
     reasoningMs: integer('reasoning_ms'),
     // For role 'tool': which tool ran, how it went and how long it took; see ToolRun.
     toolRun: jsonb('tool_run'),
+    // On assistant messages: the first message the model was sent when older ones did not fit
+    // its context window (null = it saw the whole branch). No foreign key: informational only.
+    contextStartId: uuid('context_start_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     // Serves listMessages (ordered by seq); an index on created_at would add write cost unused.
     index('messages_conversation_seq_idx').on(t.conversationId, t.seq),
+    // Must stay the exact expressions searchConversations queries, or the planner ignores them.
+    // Partial: an answer being written is saved every few hundred ms, and re-indexing its growing
+    // text each time would slow streaming; it is indexed once, when it is finished.
+    index('messages_content_fts_idx')
+      .using('gin', sql`to_tsvector('simple', left(${t.content}, 100000))`)
+      .where(sql`${t.status} <> 'streaming'`),
+    index('messages_content_trgm_idx')
+      .using('gin', t.content.op('gin_trgm_ops'))
+      .where(sql`${t.status} <> 'streaming'`),
     index('messages_status_streaming_idx').on(t.status).where(sql`${t.status} = 'streaming'`),
     check('messages_role_check', sql`${t.role} in ('system', 'user', 'assistant', 'tool')`),
     check(

@@ -10,6 +10,8 @@ export const conversationKeys = {
   list: (filter: { search?: string } = {}) => [...conversationKeys.lists(), filter] as const,
   details: () => [...conversationKeys.all, 'detail'] as const,
   detail: (id: string) => [...conversationKeys.details(), id] as const,
+  /** The sidebar's pages: the history (search '') or search results. */
+  infinite: (search: string) => [...conversationKeys.lists(), 'infinite', search] as const,
 };
 
 const hasStreaming = (detail: ConversationDetail | undefined) =>
@@ -62,6 +64,8 @@ export function mergeMessages(
   }
   const first = messages[0];
   return {
+    // Version info (`branches`) stays until the refetch that follows every turn replaces it.
+    ...detail,
     conversation: detail?.conversation ?? {
       id: conversationId,
       title: (messages.find((m) => m.role === 'user')?.content ?? '').slice(0, 80),

@@ -2,6 +2,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail, ToolsResponse } from '@/lib/chat/api-types';
 import type { Conversation, ConversationSettings } from '@/lib/chat/types';
+import { toast } from '@/lib/store/toast-store';
 import { conversationKeys } from './conversations';
 import { fetchJson } from './fetch-json';
 
@@ -43,8 +44,9 @@ export function useUpdateSettings(conversationId: string) {
       );
       return { previous };
     },
-    onError: (_error, _settings, context) => {
+    onError: (error, _settings, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast({ tone: 'error', message: `Could not save the settings: ${error.message}` });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -29,6 +29,8 @@ describe('parseConfig', () => {
       toolApproval: [],
       toolMaxSteps: 5,
       toolTimeoutMs: 20000,
+      providers: [],
+      contextWindows: {},
     });
   });
 

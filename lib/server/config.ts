@@ -1,7 +1,15 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
+import {
+  combineProviders,
+  type ProviderConfig,
+  parseContextWindows,
+  parseProviders,
+} from './providers/config';
 import { BUILTIN_TOOL_NAMES } from './tools/builtin/names';
+
+export type { ProviderConfig } from './providers/config';
 
 /**
  * Server configuration, read from the environment once per process.
@@ -32,6 +40,13 @@ export interface Config {
   toolMaxSteps: number;
   /** Per tool call, including MCP calls (TOOL_TIMEOUT_MS). */
   toolTimeoutMs: number;
+  /**
+   * Every remote provider: OPENAI_BASE_URL & co. as "default" (when set), then PROVIDERS.
+   * Empty → the offline demo model is the only provider.
+   */
+  providers: ProviderConfig[];
+  /** Context sizes by model id for every provider, `*` = unknown models (CONTEXT_WINDOWS). */
+  contextWindows: Record<string, number>;
 }
 
 export interface McpServerConfig {
@@ -227,6 +242,10 @@ const envSchema = z.object({
   }),
   TOOL_MAX_STEPS: wholeNumber('TOOL_MAX_STEPS', 1, 20, 5, 5),
   TOOL_TIMEOUT_MS: wholeNumber('TOOL_TIMEOUT_MS', 100, 300_000, 20_000, 20000),
+  PROVIDERS: optionalText.transform((v, ctx) => (v === undefined ? [] : parseProviders(v, ctx))),
+  CONTEXT_WINDOWS: optionalText.transform((v, ctx) =>
+    v === undefined ? {} : parseContextWindows(v, ctx),
+  ),
   NODE_ENV: optionalText,
 });
 
@@ -250,6 +269,21 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
   // `next dev` and `next start` get separate folders: they may run side by side, and PGlite
   // must never be opened by two processes at once.
   const defaultDir = e.NODE_ENV === 'production' ? '.data/pglite-prod' : '.data/pglite-dev';
+  const { providers, error: providersError } = combineProviders(
+    e.OPENAI_BASE_URL
+      ? {
+          baseUrl: e.OPENAI_BASE_URL,
+          apiKey: e.OPENAI_API_KEY,
+          // The provider's first model is its default: CHAT_MODEL leads.
+          models: chatModel
+            ? [chatModel, ...chatModels.filter((m) => m !== chatModel)]
+            : chatModels,
+          contextWindow: {},
+        }
+      : null,
+    e.PROVIDERS,
+  );
+  if (providersError) throw new ConfigError([{ variable: 'PROVIDERS', message: providersError }]);
   return {
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
@@ -263,6 +297,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     toolApproval: e.TOOL_APPROVAL,
     toolMaxSteps: e.TOOL_MAX_STEPS,
     toolTimeoutMs: e.TOOL_TIMEOUT_MS,
+    providers,
+    contextWindows: e.CONTEXT_WINDOWS,
   };
 }
 

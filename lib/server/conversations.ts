@@ -1,8 +1,27 @@
 import 'server-only';
 import type { ConversationDetail } from '@/lib/chat/api-types';
-import { activeBranch } from './chat/history';
-import { getDb } from './db/client';
-import { getConversation, listMessages } from './db/repository';
+import type { ChatMessage, Conversation } from '@/lib/chat/types';
+import { activeBranch, branchInfo } from './chat/history';
+import { type Db, getDb } from './db/client';
+import { getActiveLeafId, getConversation, listMessages, setActiveLeaf } from './db/repository';
+import { AppError, notFound } from './errors';
+
+/** Every message of a conversation (the whole tree) and the branch it shows. */
+export async function loadTree(
+  db: Db,
+  conversationId: string,
+): Promise<{ messages: ChatMessage[]; branch: ChatMessage[] }> {
+  const [messages, chosen] = await Promise.all([
+    listMessages(db, { conversationId }),
+    getActiveLeafId(db, { conversationId }),
+  ]);
+  return { messages, branch: activeBranch(messages, chosen) };
+}
+
+async function detailOf(db: Db, conversation: Conversation): Promise<ConversationDetail> {
+  const { messages, branch } = await loadTree(db, conversation.id);
+  return { conversation, messages: branch, branches: branchInfo(messages, branch) };
+}
 
 /** A conversation with the messages of its active branch, or null when it is not the user's. */
 export async function loadConversation(
@@ -12,6 +31,29 @@ export async function loadConversation(
   const db = await getDb();
   const conversation = await getConversation(db, { userId, conversationId });
   if (!conversation) return null;
-  const messages = activeBranch(await listMessages(db, { conversationId }));
-  return { conversation, messages };
+  return detailOf(db, conversation);
+}
+
+/**
+ * Shows another version: `messageId` and, below it, its newest descendant. Refused while an
+ * answer is being written, which would otherwise carry on in a branch nobody sees.
+ */
+export async function switchBranch(
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<ConversationDetail> {
+  const db = await getDb();
+  const conversation = await getConversation(db, { userId, conversationId });
+  if (!conversation) throw notFound('Conversation not found.');
+  const messages = await listMessages(db, { conversationId });
+  if (!messages.some((m) => m.id === messageId)) throw notFound('Message not found.');
+  if (messages.some((m) => m.status === 'streaming')) {
+    throw new AppError(
+      'conflict',
+      'An answer is still being written. Wait for it or stop it first.',
+    );
+  }
+  await setActiveLeaf(db, { conversationId, messageId });
+  return detailOf(db, conversation);
 }

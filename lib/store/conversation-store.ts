@@ -13,6 +13,8 @@ export interface LiveTurn {
   /** The turn's assistant and tool messages so far, in order (empty until the server answers). */
   messages: ChatMessage[];
   stopRequested: boolean;
+  /** A retry or edit replaces this message and everything after it; hidden while the turn runs. */
+  replaces: string | null;
 }
 
 interface ConversationState {
@@ -20,7 +22,11 @@ interface ConversationState {
   /** Why the last send never started (nothing was saved); the draft is restored with it. */
   sendError: ChatError | null;
   actions: {
-    turnBegan(userMessage: ChatMessage | null, messages?: ChatMessage[]): void;
+    turnBegan(
+      userMessage: ChatMessage | null,
+      messages?: ChatMessage[],
+      replaces?: string | null,
+    ): void;
     turnStarted(conversationId: string, userMessage: ChatMessage | null): void;
     /** Adds a message to the turn, or replaces the one with the same id. Called at most once per frame while streaming. */
     upsert(message: ChatMessage): void;
@@ -43,9 +49,9 @@ const useConversationStore = create<ConversationState>()((set) => ({
   live: null,
   sendError: null,
   actions: {
-    turnBegan: (userMessage, messages = []) =>
+    turnBegan: (userMessage, messages = [], replaces = null) =>
       set({
-        live: { conversationId: null, userMessage, messages, stopRequested: false },
+        live: { conversationId: null, userMessage, messages, stopRequested: false, replaces },
         sendError: null,
       }),
     turnStarted: (conversationId, userMessage) =>
@@ -72,6 +78,7 @@ export const useLiveTurnMessages = (isLiveRow: boolean) =>
 /** Ids of the live turn's messages as one string: changes when a message joins, not per token. */
 export const useLiveIds = () =>
   useConversationStore((s) => s.live?.messages.map((m) => m.id).join(',') ?? '');
+export const useLiveReplaces = () => useConversationStore((s) => s.live?.replaces ?? null);
 export const useIsStreaming = () => useConversationStore((s) => s.live !== null);
 export const useStopRequested = () => useConversationStore((s) => s.live?.stopRequested ?? false);
 export const useSendError = () => useConversationStore((s) => s.sendError);

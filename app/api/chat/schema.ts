@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelSettingsSchema } from '@/lib/chat/model-settings';
 
 export const MAX_MESSAGE_CHARS = 100_000;
 export const MAX_BODY_BYTES = 512 * 1024;
@@ -11,7 +12,10 @@ export const chatParamsSchema = z
   })
   .strict();
 
-/** Either a new user message, or a retry of an answer (a new sibling of the failed one). */
+/**
+ * A new user message; a retry/regenerate of an answer (`retryOf`: a new sibling of that answer);
+ * or an edit of a user message (`editOf` + `content`: a new sibling of that message, answered).
+ */
 export const chatRequestSchema = z
   .object({
     conversationId: z.uuid().optional(),
@@ -20,7 +24,15 @@ export const chatRequestSchema = z
       .max(MAX_MESSAGE_CHARS, `A message can be at most ${MAX_MESSAGE_CHARS} characters.`)
       .optional(),
     retryOf: z.uuid().optional(),
+    editOf: z.uuid().optional(),
+    /** A configured provider's name; never a URL (the server only calls what it configured). */
+    provider: z
+      .string()
+      .regex(/^[a-z0-9_-]{1,32}$/, 'A provider is named by its configured name.')
+      .optional(),
     model: z.string().min(1).max(200).optional(),
+    /** Model settings for a NEW conversation (an existing one keeps its own). */
+    settings: modelSettingsSchema.optional(),
     params: chatParamsSchema.optional(),
     /** Tools enabled for a NEW conversation (an existing one keeps its settings). */
     tools: z.array(z.string().max(128)).max(200).optional(),
@@ -33,6 +45,14 @@ export const chatRequestSchema = z
   })
   .refine((b) => !b.retryOf || b.conversationId, {
     message: 'A retry needs its conversation id.',
+    path: ['conversationId'],
+  })
+  .refine((b) => !(b.retryOf && b.editOf), {
+    message: 'Send either a retry or an edit, not both.',
+    path: ['editOf'],
+  })
+  .refine((b) => !b.editOf || b.conversationId, {
+    message: 'An edit needs its conversation id.',
     path: ['conversationId'],
   });
 

@@ -1,6 +1,5 @@
 import type { ToolsResponse } from '@/lib/chat/api-types';
 import { errorResponse } from '@/lib/server/errors';
-import { resolveUser } from '@/lib/server/session';
 import { getToolCatalog } from '@/lib/server/tools';
 
 export const runtime = 'nodejs';
@@ -9,7 +8,8 @@ export const dynamic = 'force-dynamic';
 /** The tools a conversation can enable (built-ins and connected MCP servers). */
 export async function GET() {
   try {
-    await resolveUser();
+    // The same for every visitor, so this route does not mint a guest identity: several first
+    // requests in parallel would otherwise each create one and race to set the cookie.
     const { tools, problems } = await getToolCatalog().list();
     const body: ToolsResponse = {
       tools: tools.map((t) => ({

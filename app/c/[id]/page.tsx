@@ -26,5 +26,5 @@ export default async function ConversationPage({ params }: Props) {
   const { id } = await params;
   const detail = await load(id);
   if (!detail) notFound();
-  return <ChatScreen key={id} initial={detail} badge={await getModelBadge()} />;
+  return <ChatScreen key={id} initial={detail} badge={await getModelBadge(detail.conversation)} />;
 }

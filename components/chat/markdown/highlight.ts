@@ -22,7 +22,12 @@ const languages = new Map<string, Promise<boolean>>();
 
 function getHighlighter(): Promise<HighlighterCore> {
   highlighter ??= createHighlighterCore({
-    themes: [import('shiki/themes/github-light.mjs'), import('shiki/themes/github-dark.mjs')],
+    // The high-contrast variants: several plain GitHub colours (orange, comments) fall below
+    // WCAG AA on the code block backgrounds.
+    themes: [
+      import('shiki/themes/github-light-high-contrast.mjs'),
+      import('shiki/themes/github-dark-high-contrast.mjs'),
+    ],
     langs: [],
     engine: createJavaScriptRegexEngine({ forgiving: true }),
   });
@@ -57,7 +62,7 @@ export async function highlight(code: string, language: string): Promise<Highlig
   if (!(await loadLanguage(core, lang))) return null;
   const { tokens } = core.codeToTokens(code, {
     lang,
-    themes: { light: 'github-light', dark: 'github-dark' },
+    themes: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' },
     defaultColor: false,
     tokenizeMaxLineLength: 2_000,
   });

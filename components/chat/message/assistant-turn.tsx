@@ -1,8 +1,10 @@
 'use client';
 
 import { memo } from 'react';
+import { BranchNav } from '@/components/chat/branch-nav';
 import { Markdown } from '@/components/chat/markdown/markdown';
 import { type ApprovalHandler, ToolCallCard } from '@/components/chat/tool-call/tool-call-card';
+import type { BranchInfo } from '@/lib/chat/api-types';
 import { toolStateFor, turnStatus, turnUsage } from '@/lib/chat/turns';
 import type { ChatMessage } from '@/lib/chat/types';
 import { CopyButton } from './copy-button';
@@ -22,6 +24,16 @@ export interface AssistantTurnProps {
   /** Omitted → no Approve/Deny buttons (shared pages). */
   onApproval?: ApprovalHandler;
   /**
+   * "Regenerate": a new answer beside this one (which stays, as another version); called with
+   * the id of the turn's first assistant message. Omitted → no button.
+   */
+  onRegenerate?: (assistantMessageId: string) => void;
+  /** The turn's versions ("‹ 2/3 ›"), when it has several; needs onSwitchBranch. */
+  branch?: BranchInfo;
+  onSwitchBranch?: (messageId: string) => void;
+  /** Another answer is being written: Regenerate and version navigation wait. */
+  busy?: boolean;
+  /**
    * True while this turn is the one being streamed. Covers the gaps the messages alone cannot
    * show (a step finished with tool calls and the next message is not there yet). Defaults to
    * what the messages say (turnStatus).
@@ -35,6 +47,10 @@ function AssistantTurnView({
   onContinue,
   onApproval,
   live,
+  onRegenerate,
+  branch,
+  onSwitchBranch,
+  busy,
 }: AssistantTurnProps) {
   const status = live ? 'streaming' : turnStatus(messages);
   const turnStreaming = status === 'streaming';
@@ -55,6 +71,9 @@ function AssistantTurnView({
     .filter((text) => text !== '')
     .join('\n\n');
   const usage = turnUsage(messages);
+  const firstAssistant = assistants[0];
+  const regenerate = onRegenerate && firstAssistant ? () => onRegenerate(firstAssistant.id) : null;
+  const showNav = branch !== undefined && branch.count > 1 && onSwitchBranch !== undefined;
 
   return (
     <article
@@ -92,9 +111,11 @@ function AssistantTurnView({
           onContinue={onContinue ? () => onContinue(lastAssistant.id) : undefined}
         />
       ) : null}
-      {!turnStreaming && (copyText !== '' || usage) ? (
-        <div className="flex items-center gap-3">
+      {!turnStreaming && (copyText !== '' || usage || regenerate || showNav) ? (
+        <div className="flex flex-wrap items-center gap-3">
+          {showNav ? <BranchNav branch={branch} onSwitch={onSwitchBranch} disabled={busy} /> : null}
           {copyText !== '' ? <CopyButton text={copyText} label="Copy message" /> : null}
+          {regenerate ? <RegenerateButton onClick={regenerate} disabled={busy} /> : null}
           <MessageUsage usage={usage} />
         </div>
       ) : null}
@@ -157,6 +178,33 @@ function OrphanToolCard({
   );
 }
 
+function RegenerateButton({ onClick, disabled }: { onClick(): void; disabled?: boolean }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-zinc-600 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-zinc-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 16 16"
+        className="size-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+      >
+        <path
+          d="M13 8a5 5 0 1 1-1.5-3.6M13 2.5v2.5h-2.5"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span>Regenerate</span>
+    </button>
+  );
+}
+
 function WaitingCaret() {
   return (
     <div>
@@ -176,6 +224,10 @@ export function sameTurnProps(a: AssistantTurnProps, b: AssistantTurnProps): boo
     a.onRetry === b.onRetry &&
     a.onContinue === b.onContinue &&
     a.onApproval === b.onApproval &&
+    a.onRegenerate === b.onRegenerate &&
+    a.branch === b.branch &&
+    a.onSwitchBranch === b.onSwitchBranch &&
+    a.busy === b.busy &&
     a.live === b.live &&
     sameItems(a.messages, b.messages)
   );

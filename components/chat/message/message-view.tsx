@@ -3,6 +3,7 @@
 import { memo } from 'react';
 import type { ChatMessage, Role } from '@/lib/chat/types';
 import { AssistantTurn } from './assistant-turn';
+import { UserMessage, type UserMessageProps } from './user-message';
 
 const ROLE_LABEL: Record<Role, string> = {
   user: 'You',
@@ -11,7 +12,7 @@ const ROLE_LABEL: Record<Role, string> = {
   tool: 'Tool',
 };
 
-export interface MessageViewProps {
+export interface MessageViewProps extends Omit<UserMessageProps, 'message'> {
   message: ChatMessage;
   /** Shown as a "Retry" button when the message failed with a retryable error. */
   onRetry?: (messageId: string) => void;
@@ -28,6 +29,7 @@ export const MessageView = memo(function MessageView({
   message,
   onRetry,
   onContinue,
+  ...userProps
 }: MessageViewProps) {
   const { role, status } = message;
   const articleProps = {
@@ -36,10 +38,18 @@ export const MessageView = memo(function MessageView({
     'aria-label': `${ROLE_LABEL[role]} message`,
   };
 
-  if (role !== 'assistant') {
-    // User text is shown exactly as typed: never parsed as markdown or HTML.
+  if (role === 'user') {
     return (
-      <article {...articleProps} className={role === 'user' ? 'flex justify-end' : 'flex'}>
+      <article {...articleProps} className="flex flex-col items-end gap-1">
+        <UserMessage message={message} {...userProps} />
+      </article>
+    );
+  }
+
+  if (role !== 'assistant') {
+    // Shown exactly as written: never parsed as markdown or HTML.
+    return (
+      <article {...articleProps} className="flex">
         <div className="max-w-[85%] rounded-2xl bg-zinc-100 px-4 py-2.5 whitespace-pre-wrap break-words text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
           {message.content}
         </div>

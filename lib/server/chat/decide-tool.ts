@@ -10,7 +10,7 @@ import {
   updateMessage,
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
-import { resolveModel } from '@/lib/server/models';
+import { resolveModelChoice } from '@/lib/server/models';
 import { createClientSink } from './client-sink';
 import { enabledTools } from './enabled-tools';
 import { branchTo } from './history';
@@ -91,9 +91,9 @@ export async function decideTool(
     return { stream: sink.stream, finished: Promise.resolve() };
   }
 
-  const model = await resolveModel(assistant.model ?? undefined).catch(() =>
-    resolveModel(undefined),
-  );
+  // The conversation's model (the one that asked for the tool), if it is still available.
+  const choice = await resolveModelChoice(undefined, conversation);
+  const { model } = choice;
   const next = await insertMessage(db, {
     conversationId: conversation.id,
     parentId: lastOfStep.id,
@@ -109,6 +109,7 @@ export async function decideTool(
     userMessage: null,
     changedBefore: [decided],
     model,
+    provider: choice.provider.name,
     timeZone: input.timeZone,
     deadlineMs: options.deadlineMs,
     sink,

@@ -1,18 +1,21 @@
 import 'server-only';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
-import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { getUpstream } from '@/lib/server/upstream';
+import { getProviderRegistry } from '@/lib/server/providers/registry';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import { type ClientSink, createClientSink } from './client-sink';
 import { enabledTools } from './enabled-tools';
 import { registerGeneration } from './registry';
+import { titleAfterFirstTurn } from './title';
 import { runTurn } from './turn';
 
 export interface LaunchedTurn {
   stream: ReadableStream<Uint8Array>;
-  /** Settles when the turn is saved; the route hands it to `after()` so it outlives the response. */
+  /**
+   * Settles when the turn is saved (and a first exchange titled); the route hands it to `after()`
+   * so it outlives the response.
+   */
   finished: Promise<void>;
 }
 
@@ -28,6 +31,8 @@ export interface LaunchOptions {
   /** Messages this request changed before the model runs (e.g. an approved tool's result). */
   changedBefore?: ChatMessage[];
   model: string;
+  /** The configured provider of `model` (resolveModelChoice); absent = the default provider. */
+  provider?: string;
   params?: ChatCompletionParams;
   timeZone?: string;
   deadlineMs: number;
@@ -51,7 +56,13 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
 
   const controller = new AbortController();
   const deadline = setTimeout(() => controller.abort('deadline'), o.deadlineMs);
-  const config = getConfig();
+  const registry = getProviderRegistry();
+  // Callers resolved the provider already; the default only covers a caller that names none.
+  const provider =
+    (o.provider ? registry.get(o.provider) : undefined) ??
+    registry.get(registry.defaultChoice.provider) ??
+    registry.providers[0];
+  if (!provider) throw new Error('no provider is configured');
   let finish!: () => void;
   const finished = new Promise<void>((resolve) => {
     finish = resolve;
@@ -59,21 +70,24 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
   const register = (m: ChatMessage) => registerGeneration(m.id, controller, finished);
   register(o.assistant);
 
-  void (async () => {
+  const work = (async () => {
     let changed: ChatMessage[] = [];
     try {
       changed = await runTurn({
         db: o.db,
-        upstream: getUpstream(),
+        upstream: provider.upstream,
         conversationId: o.conversation.id,
         branch: o.branch,
         assistant: o.assistant,
         model: o.model,
         params: o.params,
+        settings: o.conversation.settings,
+        contextWindow: provider.contextWindow(o.model),
+        reasoningEffort: provider.supportsReasoningEffort(o.model),
         tools: await enabledTools(o.conversation.settings),
         sink,
         signal: controller.signal,
-        secrets: config.openaiApiKey ? [config.openaiApiKey] : [],
+        secrets: provider.secrets,
         timeZone: o.timeZone,
         onStep: register,
       });
@@ -91,7 +105,16 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
       sink.close();
       finish();
     }
+    // After `done`, so the browser never waits for it; the browser refetches the title.
+    await titleAfterFirstTurn({
+      db: o.db,
+      upstream: provider.upstream,
+      model: o.model,
+      conversationId: o.conversation.id,
+      branch: o.branch,
+      turn: changed,
+    }).catch((error) => console.warn('[parley] titling a conversation failed', error));
   })();
 
-  return { stream: sink.stream, finished };
+  return { stream: sink.stream, finished: work };
 }

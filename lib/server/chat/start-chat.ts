@@ -5,21 +5,19 @@ import type { Db } from '@/lib/server/db/client';
 import { getDb } from '@/lib/server/db/client';
 import {
   createConversation,
+  getActiveLeafId,
   getConversation,
   insertMessage,
   listMessages,
+  setActiveLeaf,
   touchConversation,
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
-import { resolveModel } from '@/lib/server/models';
+import { pickModelSettings } from '@/lib/chat/model-settings';
+import { provisionalTitle } from '@/lib/chat/title-text';
+import { resolveModelChoice } from '@/lib/server/models';
 import { activeBranch, branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
-
-/** A provisional title until the title issue's generated ones exist. */
-function titleFrom(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > 80 ? `${line.slice(0, 77)}…` : line;
-}
 
 /** Refuses a second answer while one is being written (a double submit, or two tabs). */
 export function assertIdle(messages: readonly ChatMessage[]) {
@@ -37,17 +35,32 @@ export async function startChat(
   options: { deadlineMs: number },
 ): Promise<LaunchedTurn> {
   const db = await getDb();
-  const model = await resolveModel(body.model);
-
-  const conversation = body.conversationId
+  const existing = body.conversationId
     ? await getConversation(db, { userId, conversationId: body.conversationId })
-    : await createConversation(db, {
-        userId,
-        title: titleFrom(body.content ?? ''),
-        model,
-        settings: body.tools ? { tools: body.tools } : {},
-      });
-  if (!conversation) throw notFound('Conversation not found.');
+    : null;
+  if (body.conversationId && !existing) throw notFound('Conversation not found.');
+  // Only a configured provider and model (400 otherwise, before anything is saved); without one,
+  // the conversation's last choice, else the default.
+  const choice = await resolveModelChoice(
+    { provider: body.provider, model: body.model },
+    existing ?? undefined,
+  );
+  const { model } = choice;
+  const provider = choice.provider.name;
+
+  const conversation =
+    existing ??
+    (await createConversation(db, {
+      userId,
+      // Replaced by a generated title after the first exchange (title.ts).
+      title: provisionalTitle(body.content ?? ''),
+      model,
+      provider,
+      settings: {
+        ...(body.tools ? { tools: body.tools } : {}),
+        ...pickModelSettings(body.settings ?? {}),
+      },
+    }));
 
   const messages = body.conversationId
     ? await listMessages(db, { conversationId: conversation.id })
@@ -56,7 +69,9 @@ export async function startChat(
 
   const { branch, userMessage, parentId } = body.retryOf
     ? retryPoint(messages, body.retryOf)
-    : await newUserMessage(db, conversation.id, messages, body.content ?? '');
+    : body.editOf
+      ? await editPoint(db, conversation.id, messages, body.editOf, body.content ?? '')
+      : await newUserMessage(db, conversation.id, messages, body.content ?? '');
 
   const assistant = await insertMessage(db, {
     conversationId: conversation.id,
@@ -65,7 +80,9 @@ export async function startChat(
     status: 'streaming',
     model,
   });
-  await touchConversation(db, { conversationId: conversation.id, model });
+  // Every new turn is what the conversation shows next, whichever branch it grew from.
+  await setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id });
+  await touchConversation(db, { conversationId: conversation.id, model, provider });
 
   return launchTurn({
     db,
@@ -74,21 +91,46 @@ export async function startChat(
     assistant,
     userMessage,
     model,
+    provider,
     params: body.params,
     timeZone: body.timeZone,
     deadlineMs: options.deadlineMs,
   });
 }
 
-/** A retry answers again from where the failed answer started: a sibling, nothing is deleted. */
+/**
+ * A retry (or regenerate, of any answer) answers again from where that answer started: the new
+ * answer is a sibling of the old one, which stays in the tree.
+ */
 function retryPoint(messages: ChatMessage[], retryOf: string) {
-  const failed = messages.find((m) => m.id === retryOf && m.role === 'assistant');
-  if (!failed?.parentId) throw notFound('That answer cannot be retried.');
+  const previous = messages.find((m) => m.id === retryOf && m.role === 'assistant');
+  if (!previous?.parentId) throw notFound('That answer cannot be retried.');
   return {
-    branch: branchTo(messages, failed.parentId),
+    branch: branchTo(messages, previous.parentId),
     userMessage: null,
-    parentId: failed.parentId,
+    parentId: previous.parentId,
   };
+}
+
+/** An edit is a new user message beside the edited one (same parent); the original stays. */
+async function editPoint(
+  db: Db,
+  conversationId: string,
+  messages: ChatMessage[],
+  editOf: string,
+  content: string,
+) {
+  const edited = messages.find((m) => m.id === editOf && m.role === 'user');
+  if (!edited) throw notFound('That message cannot be edited.');
+  const history = edited.parentId ? branchTo(messages, edited.parentId) : [];
+  const userMessage = await insertMessage(db, {
+    conversationId,
+    parentId: edited.parentId,
+    role: 'user',
+    content,
+    status: 'complete',
+  });
+  return { branch: [...history, userMessage], userMessage, parentId: userMessage.id };
 }
 
 async function newUserMessage(
@@ -97,7 +139,7 @@ async function newUserMessage(
   messages: ChatMessage[],
   content: string,
 ) {
-  const history = activeBranch(messages);
+  const history = activeBranch(messages, await getActiveLeafId(db, { conversationId }));
   const userMessage = await insertMessage(db, {
     conversationId,
     parentId: history.at(-1)?.id ?? null,

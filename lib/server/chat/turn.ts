@@ -1,6 +1,6 @@
 import 'server-only';
 import { encodeSSE } from '@/lib/chat/events';
-import type { ChatMessage } from '@/lib/chat/types';
+import type { ChatMessage, ConversationSettings } from '@/lib/chat/types';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { insertMessage, updateMessage } from '@/lib/server/db/repository';
@@ -8,8 +8,10 @@ import { toOpenAITools } from '@/lib/server/tools';
 import type { Tool } from '@/lib/server/tools/types';
 import type { ChatCompletionParams, Upstream } from '@/lib/server/upstream/types';
 import type { ClientSink } from './client-sink';
+import { estimateMessageTokens, estimateTextTokens, fitToContext } from './context-window';
 import { generate } from './generate';
 import { toWireMessages } from './history';
+import { requestParams, systemPromptMessage } from './request-params';
 import { runToolStep } from './run-tools';
 
 export interface TurnOptions {
@@ -22,6 +24,12 @@ export interface TurnOptions {
   assistant: ChatMessage;
   model: string;
   params?: ChatCompletionParams;
+  /** The conversation's settings: system prompt, sampling, reasoning effort. */
+  settings?: ConversationSettings;
+  /** The model's context size in tokens; older messages are left out beyond it. */
+  contextWindow?: number;
+  /** Whether the model accepts `reasoning_effort`. */
+  reasoningEffort?: boolean;
   tools: ReadonlyMap<string, Tool>;
   sink: ClientSink;
   signal: AbortSignal;
@@ -42,17 +50,47 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
   const changed: ChatMessage[] = [];
   let branch = o.branch;
   let assistant = o.assistant;
+  const settings = o.settings ?? {};
+  const system = systemPromptMessage(settings);
+  const wireTools = offered.length > 0 ? toOpenAITools(offered) : null;
+  const params = requestParams({
+    model: o.model,
+    settings,
+    overrides: o.params,
+    reasoningEffort: o.reasoningEffort ?? false,
+  });
+  const fixedTokens =
+    (system
+      ? estimateMessageTokens({ role: 'system', content: system.content ?? '', toolCalls: null })
+      : 0) + (wireTools ? estimateTextTokens(JSON.stringify(wireTools)) : 0);
 
   for (let step = 1; ; step++) {
+    // The history grows with every tool step, so each step is fitted again.
+    const fit = o.contextWindow
+      ? fitToContext({
+          branch,
+          contextWindow: o.contextWindow,
+          maxTokens: params.max_tokens ?? params.max_completion_tokens,
+          fixedTokens,
+        })
+      : { messages: branch, startId: null };
+    if (fit.startId !== (assistant.contextStartId ?? null)) {
+      // Saved with the answer, so the screen can mark where the model's view began.
+      assistant = (await updateMessage(o.db, assistant.id, { contextStartId: fit.startId })) ?? {
+        ...assistant,
+        contextStartId: fit.startId,
+      };
+    }
     const { message, failure } = await generate({
       db: o.db,
       upstream: o.upstream,
       assistant,
       request: {
         model: o.model,
-        messages: toWireMessages(branch),
-        ...(offered.length > 0 ? { tools: toOpenAITools(offered) } : {}),
-        ...o.params,
+        // The system prompt is never a stored message: it is added to each request.
+        messages: [...(system ? [system] : []), ...toWireMessages(fit.messages)],
+        ...(wireTools ? { tools: wireTools } : {}),
+        ...params,
       },
       sink: o.sink,
       signal: o.signal,

@@ -1,6 +1,7 @@
 import 'server-only';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -8,7 +9,7 @@ import postgres from 'postgres';
 import * as schema from '@/lib/db/schema';
 import { type Config, getConfig } from '@/lib/server/config';
 import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
-import { markStreamingInterrupted } from '@/lib/server/db/repository';
+import { markStreamingInterrupted, purgeDeletedConversations } from '@/lib/server/db/repository';
 
 /** One type for both drivers; the repository only uses the query builder they share. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,6 +53,10 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     await handle.close();
     throw error;
   }
+  // Opportunistic clean-up of conversations deleted more than 30 days ago; never fatal.
+  await purgeDeletedConversations(handle.db).catch((error) =>
+    console.warn('[parley] purging deleted conversations failed', error),
+  );
   return handle;
 }
 
@@ -72,7 +77,12 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
   }
 
   if (options.dataDir !== null) await mkdir(options.dataDir, { recursive: true });
-  const client = options.dataDir === null ? new PGlite() : new PGlite(options.dataDir);
+  // pg_trgm backs search over text without spaces (drizzle/0003_history.sql creates it).
+  const extensions = { pg_trgm };
+  const client =
+    options.dataDir === null
+      ? new PGlite({ extensions })
+      : new PGlite(options.dataDir, { extensions });
   try {
     await client.waitReady;
     await migratePglite(client, migrationsFolder);

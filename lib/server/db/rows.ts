@@ -11,6 +11,7 @@ import type {
   ToolRun,
   Usage,
 } from '@/lib/chat/types';
+import { modelSettingsShape } from '@/lib/chat/model-settings';
 import type { ConversationRow, MessageRow } from '@/lib/db/schema';
 
 // Rows → Parley types. JSON columns are re-validated on read: a row written by an older
@@ -44,8 +45,14 @@ const toolRunSchema = z.object({
   durationMs: z.number().nullable(),
 });
 
+// A bad field is dropped on its own (`catch`), so one stale value does not reset the others.
 const settingsSchema = z.looseObject({
   tools: z.array(z.string()).optional(),
+  systemPrompt: modelSettingsShape.systemPrompt.catch(undefined),
+  temperature: modelSettingsShape.temperature.catch(undefined),
+  topP: modelSettingsShape.topP.catch(undefined),
+  maxTokens: modelSettingsShape.maxTokens.catch(undefined),
+  reasoningEffort: modelSettingsShape.reasoningEffort.catch(undefined),
 });
 
 export function parseToolRun(value: unknown): ToolRun | null {
@@ -91,6 +98,7 @@ export function toConversation(row: ConversationRow): Conversation {
     id: row.id,
     title: row.title,
     model: row.model,
+    provider: row.provider,
     settings: parseSettings(row.settings),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -116,6 +124,8 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     error: parseChatError(row.error),
     reasoningMs: row.reasoningMs,
     toolRun: parseToolRun(row.toolRun),
+    // Only present when older messages were left out, so most messages look as they always did.
+    ...(row.contextStartId ? { contextStartId: row.contextStartId } : {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

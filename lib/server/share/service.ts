@@ -1,5 +1,5 @@
 import 'server-only';
-import { activeBranch } from '@/lib/server/chat/history';
+import { loadTree } from '@/lib/server/conversations';
 import { getDb } from '@/lib/server/db/client';
 import {
   createConversationWithMessages,
@@ -8,7 +8,6 @@ import {
   getActiveShareForConversation,
   getConversation,
   listActiveShares,
-  listMessages,
   type NewMessage,
   revokeShare as revokeShareRow,
   type Share,
@@ -55,7 +54,8 @@ async function snapshotOf(
   const db = await getDb();
   const conversation = await getConversation(db, { userId, conversationId });
   if (!conversation) return null;
-  const branch = activeBranch(await listMessages(db, { conversationId }));
+  // The branch the owner is looking at, not just the newest one.
+  const { branch } = await loadTree(db, conversationId);
   return buildSnapshot({ conversation, branch, indexable });
 }
 

@@ -21,7 +21,8 @@ export function buildSnapshot(input: {
   const shared: SharedMessage[] = [];
   for (const message of input.branch) {
     if (message.role === 'system') continue;
-    const { conversationId: _conversationId, ...rest } = message;
+    // contextStartId would point at one of the owner's message ids.
+    const { conversationId: _conversationId, contextStartId: _contextStartId, ...rest } = message;
     shared.push({
       ...rest,
       id: newId(),

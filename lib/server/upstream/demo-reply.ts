@@ -1,3 +1,4 @@
+import { TITLE_SYSTEM_PROMPT } from '@/lib/chat/title-text';
 import type { WireMessage } from './types';
 
 // What the offline demo model says. Pure, so it is easy to test. It calls Parley's built-in tools
@@ -70,8 +71,24 @@ function toolSummary(messages: readonly WireMessage[]): string {
   ].join('\n');
 }
 
+/** A short title for a title request (lib/server/chat/title.ts): the question's first words. */
+export function demoTitle(messages: readonly WireMessage[]): string {
+  const question = messages.find((m) => m.role === 'user')?.content ?? '';
+  const words = question
+    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 5);
+  const title = words.join(' ');
+  return title ? `${title[0]?.toUpperCase()}${title.slice(1)}` : 'Demo conversation';
+}
+
 /** Decides the demo's next move from the conversation and the tools it is offered. */
 export function demoPlan(messages: readonly WireMessage[], tools: readonly string[]): DemoPlan {
+  // Title requests get a title, not the long demo answer.
+  if (messages[0]?.role === 'system' && messages[0].content === TITLE_SYSTEM_PROMPT) {
+    return { kind: 'text', text: demoTitle(messages) };
+  }
   const last = messages.at(-1);
   if (last?.role === 'tool') return { kind: 'text', text: toolSummary(messages) };
   const text = last?.role === 'user' ? (last.content ?? '') : '';

@@ -1,17 +1,18 @@
 import 'server-only';
-import { getConfig } from '@/lib/server/config';
-import { createDemoUpstream } from './demo';
-import { createRemoteUpstream } from './remote';
+import { AppError } from '@/lib/server/errors';
+import { getProviderRegistry } from '@/lib/server/providers/registry';
 import type { Upstream } from './types';
 
-let cached: Upstream | undefined;
-
-/** The configured provider, or the offline demo model when OPENAI_BASE_URL is unset. */
-export function getUpstream(): Upstream {
-  if (cached) return cached;
-  const config = getConfig();
-  cached = config.openaiBaseUrl
-    ? createRemoteUpstream({ baseUrl: config.openaiBaseUrl, apiKey: config.openaiApiKey })
-    : createDemoUpstream();
-  return cached;
+/**
+ * The Upstream of a configured provider (lib/server/providers); without a name, the default
+ * provider's (the offline demo model when nothing is configured).
+ */
+export function getUpstream(provider?: string): Upstream {
+  const registry = getProviderRegistry();
+  const name = provider ?? registry.defaultChoice.provider;
+  const found = registry.get(name);
+  if (!found) {
+    throw new AppError('bad_request', `The provider “${name}” is not configured on this server.`);
+  }
+  return found.upstream;
 }

@@ -32,10 +32,13 @@ describe('mapUpstreamHttpError', () => {
   });
 
   it('recognises context-length errors and passes other 4xx reasons on, redacted', () => {
-    expect(
-      mapUpstreamHttpError(f(400, '{"error":{"message":"maximum context length is 8192 tokens"}}'))
-        .code,
-    ).toBe('context_length');
+    const context = mapUpstreamHttpError(
+      f(400, '{"error":{"message":"maximum context length is 8192 tokens"}}'),
+    );
+    expect(context.code).toBe('context_length');
+    // It says what to do: a new chat, another model, or the context size setting.
+    expect(context.message).toMatch(/new chat/);
+    expect(context.message).toMatch(/CONTEXT_WINDOWS/);
     const e = mapUpstreamHttpError(f(400, '{"error":{"message":"bad field near secret-KEY"}}'), [
       'secret-KEY',
     ]);

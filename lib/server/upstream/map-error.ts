@@ -62,14 +62,14 @@ export function mapUpstreamHttpError(
     return {
       code: 'upstream_auth',
       message:
-        'The AI provider rejected the server’s API key. Check OPENAI_API_KEY in the server configuration.',
+        'The AI provider rejected the server’s API key. Check OPENAI_API_KEY (or the provider’s apiKey and headers in PROVIDERS) in the server configuration.',
       retryable: false,
     };
   }
   if (f.status === 404) {
     return {
       code: 'model_not_found',
-      message: `The model “${f.model}” was not found at the AI provider. Choose another model, or check CHAT_MODEL and OPENAI_BASE_URL.`,
+      message: `The model “${f.model}” was not found at the AI provider. Choose another model, or check CHAT_MODEL and OPENAI_BASE_URL (or the provider’s models and baseUrl in PROVIDERS).`,
       retryable: false,
     };
   }
@@ -92,7 +92,8 @@ export function mapUpstreamHttpError(
   ) {
     return {
       code: 'context_length',
-      message: 'The conversation is too long for this model’s context window.',
+      message:
+        'The conversation is too long for this model’s context window. Start a new chat, pick a model with a larger context window, or lower Max tokens in Settings. Server admins: set the model’s real context size in CONTEXT_WINDOWS or in PROVIDERS ("contextWindow"), so Parley leaves the oldest messages out in time.',
       retryable: false,
     };
   }

@@ -4,27 +4,51 @@ import type { ChatCompletionRequest, Upstream, UpstreamModel } from './types';
 
 const modelList = z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose();
 
-export function createRemoteUpstream(options: {
+export interface RemoteUpstreamOptions {
+  /** No trailing slash, no query string. */
   baseUrl: string;
   apiKey: string | null;
-}): Upstream {
-  const headers = (): Record<string, string> => ({
-    'content-type': 'application/json',
-    accept: 'application/json, text/event-stream',
-    ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-  });
+  /** Sent with every request; they override the defaults (e.g. Azure's `api-key`). */
+  headers?: Readonly<Record<string, string>>;
+  /** Added to every URL (e.g. Azure's `api-version`). */
+  query?: Readonly<Record<string, string>>;
+}
+
+/** `${baseUrl}/${path}` with the provider's query parameters. */
+export function upstreamUrl(options: RemoteUpstreamOptions, path: string): string {
+  const url = new URL(`${options.baseUrl}/${path}`);
+  for (const [name, value] of Object.entries(options.query ?? {})) {
+    url.searchParams.set(name, value);
+  }
+  return url.toString();
+}
+
+export function createRemoteUpstream(options: RemoteUpstreamOptions): Upstream {
+  const headers = (): Headers => {
+    const h = new Headers({
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+    });
+    if (options.apiKey) h.set('authorization', `Bearer ${options.apiKey}`);
+    // `set`, not a spread: header names are case-insensitive, so "Authorization" replaces ours.
+    for (const [name, value] of Object.entries(options.headers ?? {})) h.set(name, value);
+    return h;
+  };
 
   return {
     kind: 'remote',
     async listModels(signal) {
-      const res = await fetch(`${options.baseUrl}/models`, { headers: headers(), signal });
-      if (!res.ok) throw new Error(`GET /models answered HTTP ${res.status}`);
+      const res = await fetch(upstreamUrl(options, 'models'), { headers: headers(), signal });
+      if (!res.ok) {
+        await res.body?.cancel();
+        throw new Error(`GET /models answered HTTP ${res.status}`);
+      }
       const parsed = modelList.safeParse(await res.json());
       if (!parsed.success) throw new Error('GET /models returned an unexpected body');
       return parsed.data.data.map((m): UpstreamModel => ({ id: m.id, label: m.id }));
     },
     chatCompletions(body: ChatCompletionRequest, signal: AbortSignal) {
-      return fetch(`${options.baseUrl}/chat/completions`, {
+      return fetch(upstreamUrl(options, 'chat/completions'), {
         method: 'POST',
         headers: headers(),
         body: JSON.stringify(body),

@@ -13,6 +13,10 @@ export interface ChatCompletionParams {
   temperature?: number;
   top_p?: number;
   max_tokens?: number;
+  /** OpenAI's reasoning models reject `max_tokens` and take this instead. */
+  max_completion_tokens?: number;
+  /** Only sent to models that accept it (lib/server/providers/capabilities.ts). */
+  reasoning_effort?: 'low' | 'medium' | 'high';
 }
 
 export interface WireTool {

@@ -1,15 +1,46 @@
 import { z } from 'zod';
+import { MAX_TITLE_LENGTH } from '@/lib/chat/title-text';
+import { stopGeneration } from '@/lib/server/chat/registry';
 import { loadConversation } from '@/lib/server/conversations';
 import { getDb } from '@/lib/server/db/client';
-import { stopGeneration } from '@/lib/server/chat/registry';
-import { deleteConversation, getConversation, listMessages } from '@/lib/server/db/repository';
+import {
+  getConversation,
+  listMessages,
+  renameConversation,
+  softDeleteConversation,
+} from '@/lib/server/db/repository';
 import { errorResponse, notFound } from '@/lib/server/errors';
+import { readJsonBody } from '@/lib/server/read-body';
 import { readUserId, resolveUser } from '@/lib/server/session';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export async function GET(_request: Request, ctx: { params: Promise<{ id: string }> }) {
+const renameSchema = z
+  .object({
+    title: z
+      .string()
+      .transform((t) => t.replace(/\s+/g, ' ').trim())
+      .pipe(
+        z
+          .string()
+          .min(1, 'The title cannot be empty.')
+          .max(MAX_TITLE_LENGTH, `The title can be at most ${MAX_TITLE_LENGTH} characters.`),
+      ),
+  })
+  .strict();
+
+type Ctx = { params: Promise<{ id: string }> };
+
+/** Changing or deleting needs an existing identity: a visitor without a cookie owns nothing. */
+async function owner(ctx: Ctx): Promise<{ userId: string; id: string }> {
+  const { id } = await ctx.params;
+  const userId = await readUserId();
+  if (!userId || !z.uuid().safeParse(id).success) throw notFound('Conversation not found.');
+  return { userId, id };
+}
+
+export async function GET(_request: Request, ctx: Ctx) {
   try {
     const { userId } = await resolveUser();
     const { id } = await ctx.params;
@@ -22,13 +53,30 @@ export async function GET(_request: Request, ctx: { params: Promise<{ id: string
   }
 }
 
-/** Deletes the caller's conversation; its messages and shared links go with it (cascade). */
-export async function DELETE(_request: Request, ctx: { params: Promise<{ id: string }> }) {
+/** Renames the caller's conversation: `{ title }`, whitespace collapsed, 1–200 characters. */
+export async function PATCH(request: Request, ctx: Ctx) {
   try {
-    const { id } = await ctx.params;
-    // Deleting needs an existing identity: a visitor without a cookie owns nothing.
-    const userId = await readUserId();
-    if (!userId || !z.uuid().safeParse(id).success) throw notFound('Conversation not found.');
+    const { userId, id } = await owner(ctx);
+    const { title } = await readJsonBody(request, renameSchema, 4 * 1024);
+    const conversation = await renameConversation(await getDb(), {
+      userId,
+      conversationId: id,
+      title,
+    });
+    if (!conversation) throw notFound('Conversation not found.');
+    return Response.json({ conversation });
+  } catch (error) {
+    return errorResponse(error);
+  }
+}
+
+/**
+ * Deletes the caller's conversation: hidden everywhere at once and its shared links stop working,
+ * but it can be restored (POST …/restore, the undo) until it is purged 30 days later.
+ */
+export async function DELETE(_request: Request, ctx: Ctx) {
+  try {
+    const { userId, id } = await owner(ctx);
     const db = await getDb();
     if (!(await getConversation(db, { userId, conversationId: id }))) {
       throw notFound('Conversation not found.');
@@ -38,7 +86,7 @@ export async function DELETE(_request: Request, ctx: { params: Promise<{ id: str
       (m) => m.status === 'streaming',
     );
     await Promise.all(live.map((m) => stopGeneration(m.id)));
-    const deleted = await deleteConversation(db, { userId, conversationId: id });
+    const deleted = await softDeleteConversation(db, { userId, conversationId: id });
     if (!deleted) throw notFound('Conversation not found.');
     return new Response(null, { status: 204 });
   } catch (error) {

@@ -1,0 +1,71 @@
+'use client';
+import { useState } from 'react';
+import { itemClass, PopoverMenu } from '@/components/ui/popover-menu';
+import { DownloadError, download } from '@/lib/chat/download';
+import { toast } from '@/lib/store/toast-store';
+
+export type ExportFormat = 'md' | 'json';
+
+export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string }[] = [
+  { format: 'md', label: 'Export as Markdown' },
+  { format: 'json', label: 'Export as JSON' },
+];
+
+/** Downloads the conversation; a failure becomes an error toast. True when saved. */
+export async function saveExport(conversationId: string, format: ExportFormat): Promise<boolean> {
+  try {
+    await download(
+      `/api/conversations/${encodeURIComponent(conversationId)}/export?format=${format}`,
+      `conversation.${format}`,
+    );
+    return true;
+  } catch (error) {
+    const reason = error instanceof DownloadError ? error.message : 'could not reach the server.';
+    toast({ message: `Export failed: ${reason}`, tone: 'error' });
+    return false;
+  }
+}
+
+/** The two export buttons, for the Export popover and the narrow screen's "More" menu. */
+export function ExportItems({
+  conversationId,
+  onDone,
+}: {
+  conversationId: string;
+  onDone(): void;
+}) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <ul aria-label="Export conversation">
+      {EXPORT_FORMATS.map(({ format, label }) => (
+        <li key={format}>
+          <button
+            type="button"
+            disabled={busy}
+            className={itemClass}
+            onClick={async () => {
+              setBusy(true);
+              const saved = await saveExport(conversationId, format);
+              setBusy(false);
+              if (saved) onDone();
+            }}
+          >
+            {label}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The header's "Export" popover: the conversation as Markdown (the branch on screen) or JSON
+ * (every branch, importable).
+ */
+export function ExportMenu({ conversationId }: { conversationId: string }) {
+  return (
+    <PopoverMenu trigger="Export">
+      {(close) => <ExportItems conversationId={conversationId} onDone={close} />}
+    </PopoverMenu>
+  );
+}

@@ -1,0 +1,27 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import type { ReactNode } from 'react';
+
+/**
+ * A link to a fresh chat. After a first message the URL became /c/[id] in place (the screen was
+ * still the "/" page), so a plain client navigation to "/" would show that same screen again:
+ * refreshing makes the server render "/" anew. Modified clicks (new tab) stay plain links.
+ */
+export function NewChatLink({ className, children }: { className: string; children: ReactNode }) {
+  const router = useRouter();
+  return (
+    <Link
+      href="/"
+      className={className}
+      onClick={(e) => {
+        if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+        e.preventDefault();
+        router.push('/');
+        router.refresh();
+      }}
+    >
+      {children}
+    </Link>
+  );
+}

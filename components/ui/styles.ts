@@ -1,0 +1,11 @@
+// Class names shared by the polish dialogs (zinc palette, visible focus, both themes).
+
+export const buttonClass =
+  'rounded-md border border-zinc-300 px-3 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-100 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-800';
+
+export const dangerButtonClass =
+  'rounded-md border border-red-300 px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-red-800 dark:text-red-200 dark:hover:bg-red-950/50';
+
+export const mutedTextClass = 'text-sm text-zinc-600 dark:text-zinc-400';
+
+export const sectionTitleClass = 'text-sm font-semibold';

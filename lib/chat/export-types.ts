@@ -1,0 +1,46 @@
+import type { ChatMessage, Conversation } from './types';
+
+// The JSON export format (read back by import) and the import API's answer. Pure and shared:
+// the server writes and validates these, the browser names the downloaded files after them.
+
+export const EXPORT_VERSION = 1;
+/** One conversation: GET /api/conversations/[id]/export?format=json. */
+export const CONVERSATION_FORMAT = 'parley.conversation';
+/** Every conversation of the user: GET /api/export?format=json. */
+export const ARCHIVE_FORMAT = 'parley.archive';
+/** Largest file POST /api/import accepts. */
+export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
+
+/** A message as exported: ids only link messages within the file; import gives new ones. */
+export type ExportedMessage = Omit<ChatMessage, 'conversationId'>;
+
+export interface ExportedConversationBody {
+  conversation: Omit<Conversation, 'id'> & { id: string };
+  /** Last message of the branch on screen when exported (null for an empty conversation). */
+  activeLeafId: string | null;
+  /** Every message, every branch, in the order they were written (a parent before its children). */
+  messages: ExportedMessage[];
+}
+
+export interface ConversationExport extends ExportedConversationBody {
+  format: typeof CONVERSATION_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+}
+
+export interface ArchiveExport {
+  format: typeof ARCHIVE_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  conversations: ExportedConversationBody[];
+}
+
+/** POST /api/import */
+export interface ImportResult {
+  conversations: { id: string; title: string; path: string; messageCount: number }[];
+}
+
+/** DELETE /api/me */
+export interface DeleteAllResult {
+  deletedConversations: number;
+}

@@ -1,0 +1,95 @@
+import 'server-only';
+import type {
+  ArchiveExport,
+  ConversationExport,
+  DeleteAllResult,
+  ExportedConversationBody,
+  ImportResult,
+} from '@/lib/chat/export-types';
+import type { Conversation } from '@/lib/chat/types';
+import { stopGeneration } from '@/lib/server/chat/registry';
+import { loadTree } from '@/lib/server/conversations';
+import { type Db, getDb } from '@/lib/server/db/client';
+import {
+  deleteUserData,
+  getConversation,
+  insertImportedConversation,
+  listConversations,
+  listStreamingMessageIds,
+  MAX_PAGE_SIZE,
+} from '@/lib/server/db/repository';
+import { planImport } from './import-plan';
+import { conversationBody, toArchiveExport, toConversationExport } from './json';
+import { toMarkdown } from './markdown';
+
+// What the export, import and "my data" routes do. Every function takes the caller's user id;
+// a conversation that is not theirs looks exactly like one that does not exist (null).
+
+async function bodyOf(db: Db, conversation: Conversation): Promise<ExportedConversationBody> {
+  const { messages, branch } = await loadTree(db, conversation.id);
+  return conversationBody(conversation, messages, branch.at(-1)?.id ?? null);
+}
+
+export async function exportConversationJson(
+  userId: string,
+  conversationId: string,
+): Promise<ConversationExport | null> {
+  const db = await getDb();
+  const conversation = await getConversation(db, { userId, conversationId });
+  return conversation ? toConversationExport(await bodyOf(db, conversation)) : null;
+}
+
+/** The branch on screen as Markdown, with the title for the file name. */
+export async function exportConversationMarkdown(
+  userId: string,
+  conversationId: string,
+): Promise<{ title: string; markdown: string } | null> {
+  const db = await getDb();
+  const conversation = await getConversation(db, { userId, conversationId });
+  if (!conversation) return null;
+  const { branch } = await loadTree(db, conversationId);
+  return { title: conversation.title, markdown: toMarkdown(conversation, branch) };
+}
+
+/** Every conversation of the user, newest first, each with all its branches. */
+export async function exportArchive(userId: string): Promise<ArchiveExport> {
+  const db = await getDb();
+  const bodies: ExportedConversationBody[] = [];
+  let cursor: string | null = null;
+  do {
+    const page = await listConversations(db, { userId, limit: MAX_PAGE_SIZE, cursor });
+    for (const conversation of page.items) bodies.push(await bodyOf(db, conversation));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return toArchiveExport(bodies);
+}
+
+/** Validates an uploaded export (throws ImportValidationError) and creates new conversations. */
+export async function importExport(userId: string, file: unknown): Promise<ImportResult> {
+  const planned = planImport(file);
+  const db = await getDb();
+  // One transaction for the whole file: an archive is imported completely or not at all.
+  const created = await db.transaction(async (tx) => {
+    const out: ImportResult['conversations'] = [];
+    for (const conversation of planned) {
+      const row = await insertImportedConversation(tx, { userId, ...conversation });
+      out.push({
+        id: row.id,
+        title: row.title,
+        path: `/c/${row.id}`,
+        messageCount: conversation.messages.length,
+      });
+    }
+    return out;
+  });
+  return { conversations: created };
+}
+
+/** Stops the user's running answers, then deletes the user with everything they own. */
+export async function deleteAllData(userId: string): Promise<DeleteAllResult> {
+  const db = await getDb();
+  const live = await listStreamingMessageIds(db, userId);
+  await Promise.all(live.map((id) => stopGeneration(id)));
+  const { conversations } = await deleteUserData(db, userId);
+  return { deletedConversations: conversations };
+}
