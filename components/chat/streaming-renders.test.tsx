@@ -72,8 +72,15 @@ let frames: FrameRequestCallback[] = [];
 let upstream!: ReadableStreamDefaultController<Uint8Array>;
 let send!: (input: SendInput) => Promise<boolean>;
 
+let renderGapMs = 0;
+
 function Harness() {
-  const turn = useChatTurn({ conversationId: 'c1', onConversationCreated: () => {} });
+  // The first test drives frames by hand with no time floor, to prove one store write per frame.
+  const turn = useChatTurn({
+    conversationId: 'c1',
+    onConversationCreated: () => {},
+    minRenderGapMs: renderGapMs,
+  });
   send = turn.send;
   const { data } = useConversation('c1', initial);
   return (
@@ -96,6 +103,7 @@ const flushFrames = () =>
   });
 
 beforeEach(() => {
+  conversationStore.actions().turnEnded();
   renders.clear();
   frames = [];
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
@@ -199,5 +207,34 @@ describe('streaming into the conversation store', () => {
       ['user', 'complete', 'hello'],
       ['assistant', 'complete', 'the end'],
     ]);
+  });
+
+  it('keeps a time floor between renders of the streaming answer', async () => {
+    renderGapMs = 60_000;
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <Harness />
+      </QueryClientProvider>,
+    );
+    act(() => {
+      void send({ content: 'hello' });
+    });
+    await tick();
+    const user = message('u1', 'user', 'hello');
+    const assistant = message('a1', 'assistant', '', { status: 'streaming', finishReason: null });
+    upstream.enqueue(
+      encodeSSE({ conversationId: 'c1', userMessage: user, assistantMessage: assistant }, 'start'),
+    );
+    upstream.enqueue(chunk('first '));
+    await tick();
+    expect(frames.length).toBe(1);
+    await flushFrames();
+    expect(screen.getByText(/first/)).toBeTruthy();
+    // Within the floor, new tokens wait instead of asking for another frame.
+    upstream.enqueue(chunk('second '));
+    await tick();
+    expect(frames.length).toBe(0);
+    expect(screen.queryByText(/second/)).toBeNull();
+    renderGapMs = 0;
   });
 });

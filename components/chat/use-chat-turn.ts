@@ -31,6 +31,11 @@ interface Options {
   conversationId: string | null;
   onConversationCreated(id: string): void;
   timeZone?: string;
+  /**
+   * Least time between two renders of the streaming answer. Re-rendering markdown for every token
+   * at 100 tokens/s costs more than the eye gains; 50 ms still reads as smooth streaming.
+   */
+  minRenderGapMs?: number;
 }
 
 const frame = (cb: () => void): unknown =>
@@ -63,7 +68,12 @@ function cutAt(detail: ConversationDetail, messageId: string): ConversationDetai
  * at most once per animation frame, and hands the finished turn to the Query cache. `send`
  * resolves false when the server refused before anything was saved (the caller keeps the draft).
  */
-export function useChatTurn({ conversationId, onConversationCreated, timeZone }: Options) {
+export function useChatTurn({
+  conversationId,
+  onConversationCreated,
+  timeZone,
+  minRenderGapMs = 50,
+}: Options) {
   const queryClient = useQueryClient();
   const abortRef = useRef<AbortController | null>(null);
   const conversationRef = useRef(conversationId);
@@ -89,9 +99,11 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
       let base: ChatMessage | null = null;
       let convId = currentId;
       let framePending = false;
+      let lastFlush = Number.NEGATIVE_INFINITY;
 
       const flush = () => {
         framePending = false;
+        lastFlush = performance.now();
         if (!base || controller.signal.aborted) return;
         const fields = fieldsFromStream(state);
         clock.update(fields);
@@ -130,7 +142,9 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
           state = accumulate(state, { type: 'chunk', chunk });
           if (!framePending) {
             framePending = true;
-            frame(flush);
+            const wait = lastFlush + minRenderGapMs - performance.now();
+            if (wait <= 0) frame(flush);
+            else setTimeout(() => frame(flush), wait);
           }
         },
         onMessage({ message }) {
@@ -210,7 +224,7 @@ export function useChatTurn({ conversationId, onConversationCreated, timeZone }:
         if (abortRef.current === controller) abortRef.current = null;
       }
     },
-    [queryClient, onConversationCreated, timeZone],
+    [queryClient, onConversationCreated, timeZone, minRenderGapMs],
   );
 
   const send = useCallback(
