@@ -1,7 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { useCreateShare } from '@/lib/queries/shares';
-import { primaryButtonClass } from './styles';
+import { primaryButtonClass } from '@/components/ui/styles';
 
 /** No link yet: choose indexing, then create it. */
 export function CreateSharePanel({ conversationId }: { conversationId: string }) {

@@ -1,6 +1,6 @@
 'use client';
 import { useRevokeShare, useShareList } from '@/lib/queries/shares';
-import { mutedTextClass, shortDate } from './styles';
+import { mutedTextClass, shortDate } from '@/components/ui/styles';
 
 /** Every link the user has shared, across conversations, each revocable. */
 export function MyShares({ currentConversationId }: { currentConversationId: string }) {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { CopyButton } from '@/components/chat/message/copy-button';
 import { useRevokeShare, useUpdateShare } from '@/lib/queries/shares';
 import type { ShareSummary } from '@/lib/share/types';
-import { buttonClass, dangerButtonClass, mutedTextClass, shortDate } from './styles';
+import { buttonClass, dangerButtonClass, mutedTextClass, shortDate } from '@/components/ui/styles';
 
 /** The conversation's existing link: copy it, refresh its snapshot, change indexing, revoke it. */
 export function ShareLinkPanel({

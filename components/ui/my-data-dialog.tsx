@@ -1,11 +1,12 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { type ChangeEvent, useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, useId, useState } from 'react';
 import { DownloadError, download } from '@/lib/chat/download';
 import { MAX_IMPORT_BYTES } from '@/lib/chat/export-types';
 import { useDeleteAllData, useImportConversations } from '@/lib/queries/my-data';
 import { create } from 'zustand';
 import { DeleteAllData } from './delete-all-data';
+import { ModalDialog } from './modal-dialog';
 import { triggerClass } from './popover-menu';
 import { buttonClass, mutedTextClass, sectionTitleClass } from './styles';
 import { toast } from '@/lib/store/toast-store';
@@ -35,8 +36,6 @@ export function MyDataDialogHost() {
 
 /** Import a conversation, export all of them, delete everything: a native modal dialog. */
 export function MyDataDialog({ onClose }: { onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const fileId = useId();
   const fileHelpId = useId();
   const router = useRouter();
@@ -46,19 +45,13 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
   const [error, setError] = useState('');
   const [exporting, setExporting] = useState(false);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   // Shown in the dialog rather than as a toast: the modal would cover the toast.
   const fail = (message: string) => {
     setStatus('');
     setError(message);
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = async (event: ChangeEvent<HTMLInputElement>, close: () => void) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
@@ -73,7 +66,7 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
       const result = await importer.mutateAsync(file);
       const [only] = result.conversations;
       if (result.conversations.length === 1 && only) {
-        ref.current?.close();
+        close();
         toast({ message: `Imported “${only.title}”.` });
         router.push(only.path);
         return;
@@ -101,11 +94,11 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
     }
   };
 
-  const deleteAll = async () => {
+  const deleteAll = async (close: () => void) => {
     setError('');
     try {
       await deleter.mutateAsync();
-      ref.current?.close();
+      close();
       toast({ message: 'All your data was deleted. You start again as a new guest.' });
       router.push('/');
       router.refresh();
@@ -117,71 +110,60 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
-    >
-      <div className="flex max-h-[85dvh] flex-col gap-5 overflow-y-auto p-5">
-        <div className="flex items-start gap-3">
-          <h2 id={titleId} className="flex-1 text-lg font-semibold">
-            My data
-          </h2>
-          <button type="button" className={buttonClass} onClick={() => ref.current?.close()}>
-            Close
-          </button>
-        </div>
-        <p className={mutedTextClass}>
-          Your conversations are stored on this server for the guest identity kept in this browser’s
-          cookie.
-        </p>
-
-        <section className="flex flex-col gap-2">
-          <label htmlFor={fileId} className={sectionTitleClass}>
-            Import conversation
-          </label>
-          <p id={fileHelpId} className={mutedTextClass}>
-            A JSON file exported from Parley (one conversation or all of them), up to 5 MB. It
-            becomes a new conversation; nothing existing is changed.
-          </p>
-          <input
-            id={fileId}
-            type="file"
-            accept=".json,application/json"
-            aria-describedby={fileHelpId}
-            disabled={importer.isPending}
-            onChange={(e) => void onFile(e)}
-            className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-800 focus-visible:outline-2 focus-visible:outline-blue-500 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
-          />
-        </section>
-
-        <section className="flex flex-col items-start gap-2">
-          <h3 className={sectionTitleClass}>Export</h3>
+    <ModalDialog title="My data" widthClass="w-[min(34rem,calc(100vw-2rem))]" onClose={onClose}>
+      {(close) => (
+        <>
           <p className={mutedTextClass}>
-            Every conversation with all its branches, in one JSON file you can import again.
+            Your conversations are stored on this server for the guest identity kept in this
+            browser’s cookie.
           </p>
-          <button
-            type="button"
-            className={buttonClass}
-            disabled={exporting}
-            onClick={() => void exportAll()}
-          >
-            Export all conversations
-          </button>
-        </section>
 
-        <DeleteAllData pending={deleter.isPending} onConfirm={() => void deleteAll()} />
+          <section className="flex flex-col gap-2">
+            <label htmlFor={fileId} className={sectionTitleClass}>
+              Import conversation
+            </label>
+            <p id={fileHelpId} className={mutedTextClass}>
+              A JSON file exported from Parley (one conversation or all of them), up to 5 MB. It
+              becomes a new conversation; nothing existing is changed.
+            </p>
+            <input
+              id={fileId}
+              type="file"
+              accept=".json,application/json"
+              aria-describedby={fileHelpId}
+              disabled={importer.isPending}
+              onChange={(e) => void onFile(e, close)}
+              className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-800 focus-visible:outline-2 focus-visible:outline-blue-500 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
+            />
+          </section>
 
-        <p role="status" className={mutedTextClass}>
-          {status}
-        </p>
-        {error ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
+          <section className="flex flex-col items-start gap-2">
+            <h3 className={sectionTitleClass}>Export</h3>
+            <p className={mutedTextClass}>
+              Every conversation with all its branches, in one JSON file you can import again.
+            </p>
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={exporting}
+              onClick={() => void exportAll()}
+            >
+              Export all conversations
+            </button>
+          </section>
+
+          <DeleteAllData pending={deleter.isPending} onConfirm={() => void deleteAll(close)} />
+
+          <p role="status" className={mutedTextClass}>
+            {status}
           </p>
-        ) : null}
-      </div>
-    </dialog>
+          {error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+              {error}
+            </p>
+          ) : null}
+        </>
+      )}
+    </ModalDialog>
   );
 }

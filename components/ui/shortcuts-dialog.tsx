@@ -1,7 +1,8 @@
 'use client';
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { create } from 'zustand';
 import { isMacPlatform, SHORTCUTS } from '@/lib/shortcuts';
+import { ModalDialog } from './modal-dialog';
 
 // The keyboard shortcuts help: a native modal dialog (focus trap, Escape and focus return come
 // from the browser), opened by "?" or by the "Keyboard shortcuts" button.
@@ -46,74 +47,55 @@ export function ShortcutsDialog() {
 }
 
 function HelpDialog({ onClose }: { onClose(): void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const mac = useIsMac();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
+    <ModalDialog
+      title="Keyboard shortcuts"
+      widthClass="w-[min(28rem,calc(100vw-2rem))]"
       onClose={onClose}
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      <div className="flex flex-col gap-4 p-5">
-        <div className="flex items-start gap-3">
-          <h2 id={titleId} className="flex-1 text-lg font-semibold">
-            Keyboard shortcuts
-          </h2>
-          <button type="button" className={buttonClass} onClick={() => ref.current?.close()}>
-            Close
-          </button>
-        </div>
-        <table className="w-full text-sm">
-          <caption className="sr-only">Keyboard shortcuts</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">Action</th>
-              <th scope="col">Keys</th>
+      <table className="w-full text-sm">
+        <caption className="sr-only">Keyboard shortcuts</caption>
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Action</th>
+            <th scope="col">Keys</th>
+          </tr>
+        </thead>
+        <tbody>
+          {SHORTCUTS.map((s) => (
+            <tr
+              key={s.id}
+              className="border-t border-zinc-200 first:border-t-0 dark:border-zinc-800"
+            >
+              <th scope="row" className="py-2 pr-4 text-left font-normal">
+                {s.label}
+              </th>
+              <td className="py-2 text-right">
+                {s.keys(mac).map((combo, i) => (
+                  <span key={combo.join('+')}>
+                    {i > 0 ? (
+                      <span className="px-1 text-zinc-600 dark:text-zinc-400">or</span>
+                    ) : null}
+                    {combo.map((k, j) => (
+                      <span key={k}>
+                        {j > 0 ? '+' : null}
+                        <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-600 dark:bg-zinc-800">
+                          {k}
+                        </kbd>
+                      </span>
+                    ))}
+                  </span>
+                ))}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {SHORTCUTS.map((s) => (
-              <tr
-                key={s.id}
-                className="border-t border-zinc-200 first:border-t-0 dark:border-zinc-800"
-              >
-                <th scope="row" className="py-2 pr-4 text-left font-normal">
-                  {s.label}
-                </th>
-                <td className="py-2 text-right">
-                  {s.keys(mac).map((combo, i) => (
-                    <span key={combo.join('+')}>
-                      {i > 0 ? (
-                        <span className="px-1 text-zinc-600 dark:text-zinc-400">or</span>
-                      ) : null}
-                      {combo.map((k, j) => (
-                        <span key={k}>
-                          {j > 0 ? '+' : null}
-                          <kbd className="rounded border border-zinc-300 bg-zinc-50 px-1.5 py-0.5 font-mono text-xs dark:border-zinc-600 dark:bg-zinc-800">
-                            {k}
-                          </kbd>
-                        </span>
-                      ))}
-                    </span>
-                  ))}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          In the message box, Enter sends and Shift+Enter starts a new line.
-        </p>
-      </div>
-    </dialog>
+          ))}
+        </tbody>
+      </table>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">
+        In the message box, Enter sends and Shift+Enter starts a new line.
+      </p>
+    </ModalDialog>
   );
 }

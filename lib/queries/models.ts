@@ -4,6 +4,7 @@ import type { ConversationDetail, ModelOption, ModelsResponse } from '@/lib/chat
 import type { Conversation } from '@/lib/chat/types';
 import { conversationKeys } from './conversations';
 import { fetchJson } from './fetch-json';
+import { toast } from '@/lib/store/toast-store';
 
 export const modelKeys = {
   all: ['models'] as const,
@@ -71,8 +72,9 @@ export function useSetConversationModel(conversationId: string) {
       );
       return { previous };
     },
-    onError: (_error, _choice, context) => {
+    onError: (error, _choice, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
+      toast({ tone: 'error', message: `Could not switch the model: ${error.message}` });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -1,0 +1,55 @@
+import 'server-only';
+
+// The only module that talks SQL. Every function takes the database first and speaks Parley
+// types (lib/chat/types.ts), never rows.
+//
+// One file per concern; this index is the public surface, so callers import
+// '@/lib/server/db/repository' and never a file inside it. shared.ts stays internal.
+
+export { InvalidCursorError, isUuid } from '@/lib/server/db/cursor';
+export { getActiveLeafId, setActiveLeaf } from './branches';
+export {
+  createConversation,
+  deleteConversation,
+  getConversation,
+  listConversations,
+  MAX_PAGE_SIZE,
+  touchConversation,
+} from './conversations';
+export {
+  deleteUserData,
+  type ImportedMessage,
+  insertImportedConversation,
+  listStreamingMessageIds,
+} from './export';
+export {
+  DELETED_RETENTION_MS,
+  purgeDeletedConversations,
+  renameConversation,
+  restoreConversation,
+  saveGeneratedTitle,
+  searchConversations,
+  softDeleteConversation,
+} from './history';
+export {
+  getMessageForUser,
+  insertMessage,
+  listMessages,
+  markStreamingInterrupted,
+  type MessagePatch,
+  type NewMessage,
+  updateMessage,
+} from './messages';
+export { getOrCreateSecret } from './secrets';
+export {
+  createConversationWithMessages,
+  createShare,
+  getActiveShare,
+  getActiveShareForConversation,
+  listActiveShares,
+  revokeShare,
+  type Share,
+  type ShareListItem,
+  updateShareSnapshot,
+} from './shares';
+export { ensureUser, userExists } from './users';

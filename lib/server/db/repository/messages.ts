@@ -1,0 +1,141 @@
+import 'server-only';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type {
+  ChatError,
+  ChatMessage,
+  Conversation,
+  MessageStatus,
+  Role,
+  ToolCall,
+  ToolRun,
+  Usage,
+} from '@/lib/chat/types';
+import { conversations, messages } from '@/lib/db/schema';
+import type { Db } from '@/lib/server/db/client';
+import { isUuid } from '@/lib/server/db/cursor';
+import { toChatMessage, toConversation } from '@/lib/server/db/rows';
+import { messageValues } from './shared';
+
+export interface NewMessage {
+  /** Defaults to crypto.randomUUID(). */
+  id?: string;
+  conversationId: string;
+  parentId?: string | null;
+  role: Role;
+  content?: string;
+  reasoning?: string | null;
+  refusal?: string | null;
+  toolCalls?: ToolCall[] | null;
+  toolCallId?: string | null;
+  status: MessageStatus;
+  finishReason?: string | null;
+  usage?: Usage | null;
+  model?: string | null;
+  error?: ChatError | null;
+  reasoningMs?: number | null;
+  toolRun?: ToolRun | null;
+}
+
+export type MessagePatch = Partial<
+  Pick<
+    ChatMessage,
+    | 'content'
+    | 'reasoning'
+    | 'refusal'
+    | 'toolCalls'
+    | 'status'
+    | 'finishReason'
+    | 'usage'
+    | 'model'
+    | 'error'
+    | 'reasoningMs'
+    | 'toolRun'
+    | 'contextStartId'
+  >
+>;
+
+/** In insertion order (a monotonic sequence, so same-millisecond inserts keep their order). */
+export async function listMessages(
+  db: Db,
+  input: { conversationId: string },
+): Promise<ChatMessage[]> {
+  if (!isUuid(input.conversationId)) return [];
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, input.conversationId))
+    .orderBy(asc(messages.seq));
+  return rows.map(toChatMessage);
+}
+
+export async function insertMessage(db: Db, message: NewMessage): Promise<ChatMessage> {
+  const [row] = await db
+    .insert(messages)
+    .values(messageValues(message, message.conversationId))
+    .returning();
+  if (!row) throw new Error('insert into messages returned no row');
+  return toChatMessage(row);
+}
+
+/** Applies only the fields present in `patch`; null clears a field. null when not found. */
+export async function updateMessage(
+  db: Db,
+  messageId: string,
+  patch: MessagePatch,
+): Promise<ChatMessage | null> {
+  if (!isUuid(messageId)) return null;
+  const defined = Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as MessagePatch;
+  const [row] = await db
+    .update(messages)
+    .set({ ...defined, updatedAt: sql`now()` })
+    .where(eq(messages.id, messageId))
+    .returning();
+  return row ? toChatMessage(row) : null;
+}
+
+/** null when the message does not exist or sits in another user's conversation. */
+export async function getMessageForUser(
+  db: Db,
+  input: { userId: string; messageId: string },
+): Promise<{ message: ChatMessage; conversation: Conversation } | null> {
+  if (!isUuid(input.messageId) || !isUuid(input.userId)) return null;
+  const [row] = await db
+    .select({ message: messages, conversation: conversations })
+    .from(messages)
+    .innerJoin(conversations, eq(messages.conversationId, conversations.id))
+    .where(
+      and(
+        eq(messages.id, input.messageId),
+        eq(conversations.userId, input.userId),
+        isNull(conversations.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row
+    ? { message: toChatMessage(row.message), conversation: toConversation(row.conversation) }
+    : null;
+}
+
+/**
+ * Crash recovery: a message still 'streaming' when no process is streaming it was cut off.
+ * `updatedBefore` limits it to stale rows (useful when several instances share one database).
+ * Returns how many messages were marked.
+ */
+export async function markStreamingInterrupted(
+  db: Db,
+  options: { updatedBefore?: Date } = {},
+): Promise<number> {
+  const rows = await db
+    .update(messages)
+    .set({ status: 'interrupted', updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.status, 'streaming'),
+        options.updatedBefore ? lt(messages.updatedAt, options.updatedBefore) : undefined,
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length;
+}

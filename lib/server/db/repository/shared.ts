@@ -1,0 +1,33 @@
+import 'server-only';
+import type { NewMessageRow } from '@/lib/db/schema';
+import type { NewMessage } from './messages';
+
+// Internal to the repository folder (index.ts does not re-export it).
+
+/**
+ * The messages row for `message` with every optional field defaulted. One mapping for both the
+ * single insert and the import's batches, so a new column cannot be forgotten in one of them.
+ */
+export function messageValues(
+  message: Omit<NewMessage, 'conversationId'>,
+  conversationId: string,
+): NewMessageRow {
+  return {
+    id: message.id ?? crypto.randomUUID(),
+    conversationId,
+    parentId: message.parentId ?? null,
+    role: message.role,
+    content: message.content ?? '',
+    reasoning: message.reasoning ?? null,
+    refusal: message.refusal ?? null,
+    toolCalls: message.toolCalls ?? null,
+    toolCallId: message.toolCallId ?? null,
+    status: message.status,
+    finishReason: message.finishReason ?? null,
+    usage: message.usage ?? null,
+    model: message.model ?? null,
+    error: message.error ?? null,
+    reasoningMs: message.reasoningMs ?? null,
+    toolRun: message.toolRun ?? null,
+  };
+}
