@@ -1,6 +1,6 @@
 import 'server-only';
 import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, demoPlan, tokenize } from './demo-reply';
-import type { ChatCompletionRequest, Upstream } from './types';
+import type { Upstream } from './types';
 
 const encoder = new TextEncoder();
 
