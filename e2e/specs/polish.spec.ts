@@ -65,6 +65,8 @@ test.describe('keyboard shortcuts', () => {
   }) => {
     const chat = new ChatPage(page);
     await chat.goto('/');
+    // The message box takes focus once the page is interactive; move away only after that.
+    await expect(chat.composer).toBeFocused();
     await page.getByRole('button', { name: 'My data' }).focus();
     await page.keyboard.press('/');
     await expect(chat.composer).toBeFocused();

@@ -22,6 +22,9 @@ export class ChatPage {
   async goto(url = '/'): Promise<void> {
     await this.page.goto(url);
     await expect(this.composer).toBeVisible();
+    // The message box focuses itself once React has hydrated the page: until then a key press or
+    // a focus change made by a test could be undone or typed into the wrong place.
+    await expect(this.composer).toBeFocused();
   }
 
   /** Types `text` into the composer and presses Send. */
