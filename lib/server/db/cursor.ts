@@ -22,7 +22,13 @@ export function encodeCursor(conversation: Conversation): string {
   );
 }
 
-export function decodeCursor(cursor: string): { updatedAt: Date; id: string } {
+/** A position in a conversation list: the last item's updated_at and id. */
+export interface Cursor {
+  updatedAt: Date;
+  id: string;
+}
+
+export function decodeCursor(cursor: string): Cursor {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
     if (Array.isArray(value) && typeof value[0] === 'string' && typeof value[1] === 'string') {

@@ -1,10 +1,11 @@
 import 'server-only';
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conversation, ConversationSettings } from '@/lib/chat/types';
 import { conversations } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/client';
 import { decodeCursor, encodeCursor, isUuid } from '@/lib/server/db/cursor';
 import { toConversation } from '@/lib/server/db/rows';
+import { ownedAfter } from './shared';
 
 export async function createConversation(
   db: Db,
@@ -65,18 +66,7 @@ export async function listConversations(
   const rows = await db
     .select()
     .from(conversations)
-    .where(
-      and(
-        eq(conversations.userId, input.userId),
-        isNull(conversations.deletedAt),
-        after
-          ? or(
-              lt(conversations.updatedAt, after.updatedAt),
-              and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)),
-            )
-          : undefined,
-      ),
-    )
+    .where(and(ownedAfter(input.userId, after)))
     .orderBy(desc(conversations.updatedAt), desc(conversations.id))
     .limit(limit + 1);
   const items = rows.slice(0, limit).map(toConversation);

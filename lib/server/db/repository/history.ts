@@ -9,6 +9,7 @@ import type { Db } from '@/lib/server/db/client';
 import { decodeCursor, encodeCursor, isUuid } from '@/lib/server/db/cursor';
 import { toConversation } from '@/lib/server/db/rows';
 import { MAX_PAGE_SIZE } from './conversations';
+import { ownedAfter } from './shared';
 
 // History: rename, soft delete (undo), purge, generated titles, search
 
@@ -192,14 +193,7 @@ export async function searchConversations(
     .from(conversations)
     .where(
       and(
-        eq(conversations.userId, input.userId),
-        isNull(conversations.deletedAt),
-        after
-          ? or(
-              lt(conversations.updatedAt, after.updatedAt),
-              and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)),
-            )
-          : undefined,
+        ownedAfter(input.userId, after),
         or(
           inArray(conversations.id, withMatchingMessage),
           sql`to_tsvector('simple', ${conversations.title}) @@ ${tsquery}`,

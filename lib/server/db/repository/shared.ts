@@ -1,5 +1,7 @@
 import 'server-only';
-import type { NewMessageRow } from '@/lib/db/schema';
+import { and, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { conversations, type NewMessageRow } from '@/lib/db/schema';
+import type { Cursor } from '@/lib/server/db/cursor';
 import type { NewMessage } from './messages';
 
 // Internal to the repository folder (index.ts does not re-export it).
@@ -30,4 +32,21 @@ export function messageValues(
     reasoningMs: message.reasoningMs ?? null,
     toolRun: message.toolRun ?? null,
   };
+}
+
+/**
+ * The user's live (not deleted) conversations after a keyset cursor, in the order every list
+ * uses: newest updated first, id as the tie-break.
+ */
+export function ownedAfter(userId: string, after: Cursor | null): SQL | undefined {
+  return and(
+    eq(conversations.userId, userId),
+    isNull(conversations.deletedAt),
+    after
+      ? or(
+          lt(conversations.updatedAt, after.updatedAt),
+          and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)),
+        )
+      : undefined,
+  );
 }
