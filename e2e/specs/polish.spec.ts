@@ -144,8 +144,11 @@ test('a suggestion fills the message box, and the tab title follows the conversa
   await chat.sendAndWait(`[[mock:text tokens=2]] title ${tag()}`);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).not.toHaveText('New chat');
-  const title = (await heading.textContent())?.trim() ?? '';
-  await expect(page).toHaveTitle(`${title} · Parley`);
+  // The model's generated title replaces the first message a moment later; the tab follows
+  // whichever the heading shows, so compare the two together until they agree.
+  await expect
+    .poll(async () => (await page.title()) === `${(await heading.textContent())?.trim()} · Parley`)
+    .toBe(true);
 });
 
 test.describe('export, import and my data', () => {
