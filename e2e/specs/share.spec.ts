@@ -128,7 +128,10 @@ test('the owner updates the link in place and can opt in to indexing', async ({ 
   expect(await (await visitor.get(url)).text()).toContain('content="noindex, nofollow"');
   await dialog.indexable.check();
   await expect(dialog.indexable).toBeChecked();
-  expect(await (await visitor.get(url)).text()).toContain('content="index, follow"');
+  // The box ticks at once; the page changes when the save lands.
+  await expect
+    .poll(async () => (await visitor.get(url)).text())
+    .toContain('content="index, follow"');
 });
 
 test('warns before sharing text that looks like a secret', async ({ page }) => {
