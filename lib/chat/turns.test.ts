@@ -1,28 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { groupTurns, toolResultFor, toolStateFor, turnStatus } from './turns';
 import type { ChatMessage, ToolCall, ToolRun } from './types';
+import { blankMessage } from '@/lib/chat/blank-message';
 
 function msg(id: string, role: ChatMessage['role'], extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
+  return blankMessage({
     id,
     conversationId: 'c',
-    parentId: null,
     role,
-    content: '',
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
     finishReason: role === 'assistant' ? 'stop' : null,
-    usage: null,
-    model: null,
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...extra,
-  };
+  });
 }
 
 const call = (id: string, name = 'get_time', args = '{}'): ToolCall => ({

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ToolCall, ToolRun } from '@/lib/chat/types';
 import { AssistantTurn } from './assistant-turn';
+import { blankMessage } from '@/lib/chat/blank-message';
 
 // Counts markdown renders to check the turn's memoisation.
 const markdownRenders = vi.hoisted(() => ({ count: 0 }));
@@ -22,26 +23,14 @@ afterEach(() => {
 });
 
 function msg(id: string, role: ChatMessage['role'], extra: Partial<ChatMessage> = {}): ChatMessage {
-  return {
+  return blankMessage({
     id,
     conversationId: 'c',
-    parentId: null,
     role,
-    content: '',
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
     finishReason: role === 'assistant' ? 'stop' : null,
-    usage: null,
     model: 'm',
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
-    createdAt: '',
     ...extra,
-  };
+  });
 }
 
 const call = (id: string, name: string, args: string): ToolCall => ({

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@/lib/chat/types';
 import { MessageView } from './message-view';
+import { blankMessage } from '@/lib/chat/blank-message';
 
 // Count renders of the markdown body to check MessageView's memoisation.
 const markdownRenders = vi.hoisted(() => ({ count: 0 }));
@@ -23,26 +24,15 @@ afterEach(() => {
 });
 
 function message(overrides: Partial<ChatMessage>): ChatMessage {
-  return {
+  return blankMessage({
     id: 'm1',
     conversationId: 'c1',
-    parentId: null,
     role: 'assistant',
-    content: '',
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
     finishReason: 'stop',
-    usage: null,
     model: 'test-model',
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 describe('MessageView', () => {

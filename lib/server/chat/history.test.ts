@@ -1,27 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/lib/chat/types';
 import { activeBranch, branchInfo, branchTo, newestLeafUnder, toWireMessages } from './history';
+import { blankMessage } from '@/lib/chat/blank-message';
 
 let n = 0;
 function msg(partial: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role'>): ChatMessage {
-  return {
+  return blankMessage({
     conversationId: 'c',
-    parentId: null,
     content: `text ${n++}`,
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
     finishReason: 'stop',
-    usage: null,
     model: 'm',
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
     createdAt: new Date(0).toISOString(),
     ...partial,
-  };
+  });
 }
 
 describe('history', () => {

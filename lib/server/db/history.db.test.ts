@@ -6,7 +6,6 @@ import {
   createConversation,
   createShare,
   DELETED_RETENTION_MS,
-  ensureUser,
   getActiveShare,
   getConversation,
   getMessageForUser,
@@ -24,7 +23,7 @@ import {
   touchConversation,
   updateMessage,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
 import { newShareId } from '@/lib/server/share/share-id';
 import type { ShareSnapshot } from '@/lib/share/types';
 
@@ -42,11 +41,7 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-async function newUser(): Promise<string> {
-  const id = crypto.randomUUID();
-  await ensureUser(db, id);
-  return id;
-}
+const newUser = () => createTestUser(db);
 
 /** A conversation with a user message and an assistant answer. */
 async function exchange(userId: string, title: string, question: string, answer: string) {

@@ -21,7 +21,7 @@ import {
   updateMessage,
   userExists,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
 
 // Mirrors drizzle's own bookkeeping table so the test can count applied migrations.
 const drizzleMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
@@ -36,11 +36,7 @@ let testDb: TestDatabase;
 let handle: DbHandle;
 let db: Db;
 
-async function newUser(): Promise<string> {
-  const id = crypto.randomUUID();
-  await ensureUser(db, id);
-  return id;
-}
+const newUser = () => createTestUser(db);
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

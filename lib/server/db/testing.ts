@@ -8,7 +8,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
-import { createDb, type DbHandle, type DbOptions } from '@/lib/server/db/client';
+import { createDb, type Db, type DbHandle, type DbOptions } from '@/lib/server/db/client';
+import { ensureUser } from '@/lib/server/db/repository';
 
 export interface TestDatabase {
   driver: DbOptions['driver'];
@@ -71,4 +72,11 @@ export async function createTestDatabase(
       }
     },
   };
+}
+
+/** A new user row to own test data. */
+export async function createTestUser(db: Db): Promise<string> {
+  const id = crypto.randomUUID();
+  await ensureUser(db, id);
+  return id;
 }

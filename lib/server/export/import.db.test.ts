@@ -5,7 +5,6 @@ import type { Db } from '@/lib/server/db/client';
 import {
   createConversation,
   deleteUserData,
-  ensureUser,
   getActiveLeafId,
   getConversation,
   insertImportedConversation,
@@ -14,7 +13,7 @@ import {
   listStreamingMessageIds,
   userExists,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
 import { planImport } from './import-plan';
 
 let testDb: TestDatabase;
@@ -28,11 +27,7 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-async function newUser(): Promise<string> {
-  const id = crypto.randomUUID();
-  await ensureUser(db, id);
-  return id;
-}
+const newUser = () => createTestUser(db);
 
 describe(`import and delete-all storage (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('stores a long imported chain in order across insert batches, parents first', async () => {

@@ -7,7 +7,6 @@ import {
   createConversationWithMessages,
   createShare,
   deleteConversation,
-  ensureUser,
   getActiveShare,
   getActiveShareForConversation,
   getConversation,
@@ -16,7 +15,7 @@ import {
   revokeShare,
   updateShareSnapshot,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
 import type { ShareSnapshot } from '@/lib/share/types';
 import { newShareId } from './share-id';
 
@@ -32,11 +31,7 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
-async function newUser(): Promise<string> {
-  const id = crypto.randomUUID();
-  await ensureUser(db, id);
-  return id;
-}
+const newUser = () => createTestUser(db);
 
 function snapshot(title: string, messages = 0): ShareSnapshot {
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import { asChatMessages, buildSnapshot, describeSnapshot, parseSnapshot } from './snapshot';
+import { blankMessage } from '@/lib/chat/blank-message';
 
 const conversation: Conversation = {
   id: '11111111-1111-4111-8111-111111111111',
@@ -14,25 +15,12 @@ const conversation: Conversation = {
 let n = 0;
 function message(partial: Partial<ChatMessage> & Pick<ChatMessage, 'role'>): ChatMessage {
   n += 1;
-  return {
+  return blankMessage({
     id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
     conversationId: conversation.id,
-    parentId: null,
-    content: '',
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
-    finishReason: null,
-    usage: null,
-    model: null,
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
     createdAt: '2025-01-02T03:04:06.000Z',
     ...partial,
-  };
+  });
 }
 
 const branch = [
