@@ -22,6 +22,7 @@ describe('parseConfig', () => {
       chatModel: null,
       chatModels: [],
       databaseUrl: null,
+      databasePoolMax: 5,
       pgliteDir: path.join(cwd, '.data/pglite-dev'),
       sessionSecret: null,
       port: 3000,
@@ -32,6 +33,44 @@ describe('parseConfig', () => {
       providers: [],
       contextWindows: {},
     });
+  });
+
+  describe('on Vercel (VERCEL=1)', () => {
+    const secret = 'x'.repeat(32);
+    const url = 'postgres://u:p@db.example.com/parley';
+
+    it('requires DATABASE_URL and SESSION_SECRET, naming both and where to get them', () => {
+      const error = configError({ VERCEL: '1' });
+      expect(error.issues.map((i) => i.variable)).toEqual(['DATABASE_URL', 'SESSION_SECRET']);
+      expect(error.message).toContain('DATABASE_URL must be set on Vercel');
+      expect(error.message).toContain('Neon');
+      expect(error.message).toContain('SESSION_SECRET must be set on Vercel');
+      expect(error.message).toContain('openssl rand -base64 32');
+    });
+
+    it('names only the missing one, and counts blank values as missing', () => {
+      expect(configError({ VERCEL: '1', DATABASE_URL: url }).issues).toEqual([
+        expect.objectContaining({ variable: 'SESSION_SECRET' }),
+      ]);
+      expect(
+        configError({ VERCEL: '1', SESSION_SECRET: secret, DATABASE_URL: ' ' }).issues,
+      ).toEqual([expect.objectContaining({ variable: 'DATABASE_URL' })]);
+    });
+
+    it('starts with both set, and requires neither elsewhere', () => {
+      const config = parseConfig({ VERCEL: '1', DATABASE_URL: url, SESSION_SECRET: secret }, cwd);
+      expect(config.databaseUrl).toBe(url);
+      expect(config.sessionSecret).toBe(secret);
+      expect(parseConfig({ VERCEL: '0' }, cwd).databaseUrl).toBeNull();
+    });
+  });
+
+  it('parses DATABASE_POOL_MAX within 1–100', () => {
+    expect(parseConfig({ DATABASE_POOL_MAX: '2' }, cwd).databasePoolMax).toBe(2);
+    expect(configError({ DATABASE_POOL_MAX: '0' }).issues[0]?.variable).toBe('DATABASE_POOL_MAX');
+    expect(configError({ DATABASE_POOL_MAX: 'many' }).message).toContain(
+      'DATABASE_POOL_MAX must be a whole number between 1 and 100',
+    );
   });
 
   it('treats empty and blank strings as unset', () => {

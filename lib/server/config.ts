@@ -27,6 +27,8 @@ export interface Config {
   chatModels: string[];
   /** null → embedded PGlite at `pgliteDir`. */
   databaseUrl: string | null;
+  /** Connections per server instance to DATABASE_URL (DATABASE_POOL_MAX). */
+  databasePoolMax: number;
   /** Absolute path. */
   pgliteDir: string;
   /** null → a secret is generated once and kept in the database (app_secrets). */
@@ -206,6 +208,7 @@ const envSchema = z.object({
         `DATABASE_URL must be a postgres:// or postgresql:// connection string such as postgres://user:password@localhost:5432/parley, or be left unset to use the embedded PGlite database (got scheme ${JSON.stringify(schemeOf(String(issue.input)))})`,
     })
     .transform((v) => v ?? null),
+  DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1, 100, 5, 5),
   PGLITE_DIR: optionalText,
   SESSION_SECRET: optionalText
     .refine((v) => v === undefined || v.length >= MIN_SECRET_LENGTH, {
@@ -247,7 +250,32 @@ const envSchema = z.object({
     v === undefined ? {} : parseContextWindows(v, ctx),
   ),
   NODE_ENV: optionalText,
+  VERCEL: optionalText,
 });
+
+/**
+ * Vercel sets VERCEL=1 in every function. Its functions keep nothing on local disk and many
+ * instances serve one deployment, so the embedded database and a generated secret cannot work.
+ */
+function vercelIssues(e: z.infer<typeof envSchema>): ConfigIssue[] {
+  if (e.VERCEL !== '1') return [];
+  const issues: ConfigIssue[] = [];
+  if (!e.DATABASE_URL) {
+    issues.push({
+      variable: 'DATABASE_URL',
+      message:
+        'DATABASE_URL must be set on Vercel (VERCEL=1): functions keep nothing on disk, so the embedded database would lose every conversation. Create a Postgres database (Neon, from the Vercel Marketplace: Storage → Create Database) and connect it to the project, or paste its postgres:// connection string in Settings → Environment Variables',
+    });
+  }
+  if (!e.SESSION_SECRET) {
+    issues.push({
+      variable: 'SESSION_SECRET',
+      message:
+        'SESSION_SECRET must be set on Vercel (VERCEL=1): every function instance must sign guest cookies with the same secret. Generate one with `openssl rand -base64 32` and add it in Settings → Environment Variables',
+    });
+  }
+  return issues;
+}
 
 /** Pure: validates `env` and derives defaults. Relative PGLITE_DIR resolves against `cwd`. */
 export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
@@ -261,6 +289,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     );
   }
   const e = result.data;
+  const platformIssues = vercelIssues(e);
+  if (platformIssues.length > 0) throw new ConfigError(platformIssues);
   const chatModel = e.CHAT_MODEL ?? e.CHAT_MODELS[0] ?? null;
   const chatModels =
     e.CHAT_MODEL !== undefined && !e.CHAT_MODELS.includes(e.CHAT_MODEL)
@@ -290,6 +320,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     chatModel,
     chatModels,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     pgliteDir: path.resolve(cwd, e.PGLITE_DIR ?? defaultDir),
     sessionSecret: e.SESSION_SECRET,
     port: e.PORT,
@@ -304,7 +335,10 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
 
 let cached: Config | undefined;
 
-/** Validated once per process; throws ConfigError (every bad variable listed) on first use. */
+/**
+ * Validated once per process; throws ConfigError (every bad variable listed). The server calls it
+ * at start-up (instrumentation.ts), so a bad variable stops the server before any request.
+ */
 export function getConfig(): Config {
   cached ??= parseConfig(process.env);
   return cached;
