@@ -94,7 +94,8 @@ export function useChatTurn({
       const currentId = conversationRef.current;
       const controller = new AbortController();
       abortRef.current = controller;
-      let state = initialStreamState();
+      // The server sends normalized chunks: a think block already arrives as reasoning.
+      let state = initialStreamState({ thinkTags: false });
       let clock = createReasoningClock();
       let base: ChatMessage | null = null;
       let convId = currentId;
@@ -116,7 +117,7 @@ export function useChatTurn({
       };
       const follow = (assistant: ChatMessage) => {
         base = assistant;
-        state = initialStreamState();
+        state = initialStreamState({ thinkTags: false });
         clock = createReasoningClock();
         actions.upsert(assistant);
       };

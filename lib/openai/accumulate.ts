@@ -4,6 +4,7 @@
 import type { ToolCall, Usage } from '@/lib/chat/types';
 import { extractMessageText } from './message-text';
 import { toStreamError } from './stream-error';
+import { scanThink, THINK_START, type ThinkScan, type ThinkStep } from './think';
 import { mergeToolCalls, type ToolSlots } from './tool-calls';
 import type {
   ChatCompletionChunk,
@@ -43,13 +44,25 @@ export interface StreamState {
   chunkCount: number;
   /** Bookkeeping: per choice index, provider tool-call index → position in `toolCalls`. */
   toolSlots: Readonly<Record<number, ToolSlots>>;
+  /** Whether a leading `<think>` block in content is taken as reasoning (see think.ts). */
+  thinkTags: boolean;
+  /** Bookkeeping: per choice index, where the think-block scan stands. */
+  thinkScans: Readonly<Record<number, ThinkScan>>;
+}
+
+export interface StreamOptions {
+  /**
+   * Default true, for provider streams. False for Parley's own normalized chunks, which already
+   * carry a think block as `reasoning_content`: what remains in their content is answer text.
+   */
+  thinkTags?: boolean;
 }
 
 export type FinalStatus = 'complete' | 'interrupted' | 'error';
 
 const NO_SLOTS: ToolSlots = {};
 
-export function initialStreamState(): StreamState {
+export function initialStreamState(options: StreamOptions = {}): StreamState {
   return {
     id: null,
     model: null,
@@ -61,6 +74,8 @@ export function initialStreamState(): StreamState {
     doneReceived: false,
     chunkCount: 0,
     toolSlots: {},
+    thinkTags: options.thinkTags ?? true,
+    thinkScans: {},
   };
 }
 
@@ -83,13 +98,23 @@ function emptyChoice(index: number): ChoiceState {
 interface ChoiceStep {
   choice: ChoiceState;
   slots: ToolSlots;
+  scan: ThinkScan | null;
   normalized: NormalizedChoice;
 }
 
-function applyChoice(prev: ChoiceState, slots: ToolSlots, wire: ChunkChoice): ChoiceStep {
+function applyChoice(
+  prev: ChoiceState,
+  slots: ToolSlots,
+  scan: ThinkScan | null,
+  wire: ChunkChoice,
+): ChoiceStep {
   // A choice without `delta` (content-filter annotations) still counts: it may carry finish_reason.
   const delta = wire.delta ?? undefined;
-  const text = extractMessageText(delta);
+  const raw = extractMessageText(delta);
+  const think: ThinkStep | null = scan ? scanThink(scan, raw.content) : null;
+  const text = think
+    ? { content: think.content, reasoning: raw.reasoning + think.reasoning, refusal: raw.refusal }
+    : raw;
   const role = prev.role ?? nonEmpty(delta?.role) ?? null;
   const finish = nonEmpty(wire.finish_reason) ?? null;
   const fragments = delta?.tool_calls;
@@ -119,7 +144,9 @@ function applyChoice(prev: ChoiceState, slots: ToolSlots, wire: ChunkChoice): Ch
     text.refusal !== '' ||
     toolCalls !== prev.toolCalls ||
     (finish !== null && finish !== prev.finishReason);
-  if (!changed) return { choice: prev, slots: merged ? merged.slots : slots, normalized };
+  const nextScan = think ? think.scan : null;
+  if (!changed)
+    return { choice: prev, slots: merged ? merged.slots : slots, scan: nextScan, normalized };
 
   const choice: ChoiceState = {
     index: prev.index,
@@ -130,11 +157,11 @@ function applyChoice(prev: ChoiceState, slots: ToolSlots, wire: ChunkChoice): Ch
     toolCalls,
     finishReason: finish ?? prev.finishReason,
   };
-  return { choice, slots: merged ? merged.slots : slots, normalized };
+  return { choice, slots: merged ? merged.slots : slots, scan: nextScan, normalized };
 }
 
 /** Position of `index` in the sorted list, or where it would be inserted. */
-function locate(choices: ChoiceState[], index: number): { at: number; found: boolean } {
+export function locate(choices: ChoiceState[], index: number): { at: number; found: boolean } {
   for (let at = 0; at < choices.length; at++) {
     const c = choices[at];
     if (c === undefined || c.index < index) continue;
@@ -161,6 +188,7 @@ export function step(
 
   let choices = state.choices;
   let toolSlots = state.toolSlots;
+  let thinkScans = state.thinkScans;
   const outChoices: NormalizedChoice[] = [];
   const wireChoices = Array.isArray(chunk.choices) ? chunk.choices : [];
   for (let i = 0; i < wireChoices.length; i++) {
@@ -170,7 +198,8 @@ export function step(
     const { at, found } = locate(choices, index);
     const prev = found ? choices[at] : undefined;
     const slots = toolSlots[index] ?? NO_SLOTS;
-    const result = applyChoice(prev ?? emptyChoice(index), slots, wire);
+    const scan = state.thinkTags ? (thinkScans[index] ?? THINK_START) : null;
+    const result = applyChoice(prev ?? emptyChoice(index), slots, scan, wire);
     if (result.choice !== prev) {
       const next = choices.slice();
       if (found) next[at] = result.choice;
@@ -178,6 +207,7 @@ export function step(
       choices = next;
     }
     if (result.slots !== slots) toolSlots = { ...toolSlots, [index]: result.slots };
+    if (result.scan && result.scan !== scan) thinkScans = { ...thinkScans, [index]: result.scan };
     outChoices.push(result.normalized);
   }
 
@@ -194,6 +224,8 @@ export function step(
     doneReceived: state.doneReceived,
     chunkCount: state.chunkCount + 1,
     toolSlots,
+    thinkTags: state.thinkTags,
+    thinkScans,
   };
 
   const normalized: NormalizedChunk = {

@@ -2,6 +2,7 @@
 // replaying it as one chunk: every quirk (content parts, reasoning aliases, usage location,
 // in-band errors) is then handled by exactly the same code.
 import { initialStreamState, type StreamState, step } from './accumulate';
+import { endStream } from './end-stream';
 import { parseCompletion } from './schema';
 import type { ChatCompletion, ChatCompletionChunk, ChunkChoice } from './types';
 
@@ -34,6 +35,6 @@ export function foldCompletion(completion: ChatCompletion): StreamState {
       doneReceived: true,
     };
   }
-  const { state } = step(initialStreamState(), asChunk(parsed.value));
+  const { state } = endStream(step(initialStreamState(), asChunk(parsed.value)).state);
   return { ...state, doneReceived: true };
 }

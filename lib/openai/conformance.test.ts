@@ -88,6 +88,43 @@ function patternsFor(file: string, length: number, expected: ExpectedCase | null
   return patterns;
 }
 
+/**
+ * While streaming, answer and reasoning only ever grow towards their final text: so no piece of
+ * a think tag (or of anything else) ever shows and is taken back later.
+ */
+function checkGrowth(states: StreamState[], expected: ExpectedCase, context: string): void {
+  for (const [n, state] of states.entries()) {
+    for (const [key, got] of Object.entries(actualChoices(state))) {
+      const want = expected.choices[key];
+      if (!want) continue;
+      const where = `choice ${key} after event ${n + 1} — ${context}`;
+      if (!want.content.startsWith(got.content)) {
+        expect(got.content, `content is not a prefix of the final answer, ${where}`).toBe(
+          want.content.slice(0, got.content.length),
+        );
+      }
+      const reasoning = got.reasoning ?? '';
+      if (!(want.reasoning ?? '').startsWith(reasoning)) {
+        expect(reasoning, `reasoning is not a prefix of the final reasoning, ${where}`).toBe(
+          (want.reasoning ?? '').slice(0, reasoning.length),
+        );
+      }
+    }
+  }
+}
+
+/** Everything replaying normalized chunks must reproduce (the rest is provider bookkeeping). */
+function comparable(state: StreamState) {
+  const {
+    toolSlots: _slots,
+    doneReceived: _done,
+    thinkTags: _tags,
+    thinkScans: _scans,
+    ...rest
+  } = state;
+  return rest;
+}
+
 function checkAgainst(state: StreamState, expected: ExpectedCase, context: string): void {
   expect(actualChoices(state), `choices — ${context}`).toEqual(expected.choices);
   expect(state.usage, `usage — ${context}`).toEqual(expected.usage);
@@ -101,12 +138,6 @@ function checkAgainst(state: StreamState, expected: ExpectedCase, context: strin
     expect(state.doneReceived, `done_received — ${context}`).toBe(expected.done_received);
   }
   expect(finalStatus(state), `final status — ${context}`).toBe(expectedStatus(expected));
-}
-
-/** Everything replaying normalized chunks must reproduce (toolSlots is provider bookkeeping). */
-function comparable(state: StreamState) {
-  const { toolSlots: _slots, doneReceived: _done, ...rest } = state;
-  return rest;
 }
 
 describe(`stream fixtures in ${dir}`, () => {
@@ -146,20 +177,24 @@ describe(`stream fixtures in ${dir}`, () => {
       for (const pattern of patternsFor(file, bytes.length, expected)) {
         it.skipIf(expected === null)(`${file} › ${pattern.name}`, () => {
           if (!expected) return;
-          const { state } = foldSSE(pattern.reads(bytes));
-          checkAgainst(state, expected, `${file}, ${pattern.name}: ${pattern.repro}`);
+          const states: StreamState[] = [];
+          const { state } = foldSSE(pattern.reads(bytes), { onState: (s) => states.push(s) });
+          const context = `${file}, ${pattern.name}: ${pattern.repro}`;
+          checkAgainst(state, expected, context);
+          checkGrowth(states, expected, context);
         });
       }
 
       it(`${file} › replaying normalized chunks rebuilds the same state`, () => {
         const original = foldSSE([bytes]);
-        let replayed = initialStreamState();
+        // Normalized chunks carry a think block as reasoning_content already.
+        let replayed = initialStreamState({ thinkTags: false });
         for (const chunk of original.normalized) replayed = step(replayed, chunk).state;
         expect(comparable(replayed)).toEqual(comparable(original.state));
 
         // The server forwards normalized chunks as SSE; they must survive that trip too.
         const wire = original.normalized.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('');
-        const roundTrip = foldSSE([new TextEncoder().encode(wire)]);
+        const roundTrip = foldSSE([new TextEncoder().encode(wire)], { thinkTags: false });
         expect(roundTrip.invalid).toEqual([]);
         expect(comparable(roundTrip.state)).toEqual(comparable(original.state));
       });

@@ -1,6 +1,13 @@
 // Runs raw SSE bytes, already cut into network reads, through the whole pipeline at once.
 // Used by tests and tools that hold a complete recording rather than a live body.
-import { accumulate, initialStreamState, type StreamState, step } from './accumulate';
+import { endStream } from './end-stream';
+import {
+  accumulate,
+  initialStreamState,
+  type StreamOptions,
+  type StreamState,
+  step,
+} from './accumulate';
 import { createSSEDecoder, parseChunkEvent } from './sse';
 import type { NormalizedChunk } from './types';
 
@@ -12,8 +19,13 @@ export interface SSEFold {
   invalid: Array<{ data: string; reason: string }>;
 }
 
-export function foldSSE(reads: Iterable<Uint8Array>): SSEFold {
-  let state = initialStreamState();
+export interface FoldOptions extends StreamOptions {
+  /** Sees every intermediate state, after each chunk event and after the end of the stream. */
+  onState?: (state: StreamState) => void;
+}
+
+export function foldSSE(reads: Iterable<Uint8Array>, options: FoldOptions = {}): SSEFold {
+  let state = initialStreamState(options);
   const normalized: NormalizedChunk[] = [];
   const invalid: SSEFold['invalid'] = [];
   const decoder = createSSEDecoder((message) => {
@@ -22,6 +34,7 @@ export function foldSSE(reads: Iterable<Uint8Array>): SSEFold {
       const next = step(state, event.chunk);
       state = next.state;
       normalized.push(next.normalized);
+      options.onState?.(state);
     } else if (event.type === 'invalid') {
       invalid.push({ data: event.data, reason: event.reason });
     } else {
@@ -30,6 +43,10 @@ export function foldSSE(reads: Iterable<Uint8Array>): SSEFold {
   });
   for (const bytes of reads) decoder.push(bytes);
   decoder.end();
+  const end = endStream(state);
+  state = end.state;
+  if (end.normalized) normalized.push(end.normalized);
+  options.onState?.(state);
   return { state, normalized, invalid };
 }
 

@@ -3,6 +3,7 @@ import { encodeSSE } from '@/lib/chat/events';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
 import { accumulate, finalStatus, initialStreamState, step } from '@/lib/openai/accumulate';
+import { endStream } from '@/lib/openai/end-stream';
 import { foldCompletion } from '@/lib/openai/completion';
 import { parseChunkEvent, readSSE } from '@/lib/openai/sse';
 import type { StreamState } from '@/lib/openai/accumulate';
@@ -146,6 +147,14 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   } finally {
     clearTimeout(idleTimer);
     o.signal.removeEventListener('abort', onStop);
+  }
+
+  // However it ended, text held back by the think-block scan is given out (and saved).
+  const end = endStream(state);
+  state = end.state;
+  if (end.normalized) {
+    o.sink.send(encodeSSE(end.normalized));
+    clock.update(fieldsFromStream(state));
   }
 
   if (state.error) failure = streamError(state.error, o.secrets);

@@ -48,6 +48,18 @@ describe('history', () => {
     ]);
   });
 
+  it('never sends reasoning back, not even a think block left in saved content', () => {
+    const a = msg({ id: 'a', role: 'assistant', reasoning: 'secret plan', content: 'Hi' });
+    const old = msg({ id: 'o', role: 'assistant', content: '<think>old plan</think>\n\nHello' });
+    const only = msg({ id: 'p', role: 'assistant', content: '<think>nothing else' });
+    expect(toWireMessages([u1, a, u2, old, only])).toEqual([
+      { role: 'user', content: u1.content },
+      { role: 'assistant', content: 'Hi' },
+      { role: 'user', content: u2.content },
+      { role: 'assistant', content: 'Hello' },
+    ]);
+  });
+
   it('keeps tool calls that have their results', () => {
     const call = { id: 'call_1', type: 'function', function: { name: 'f', arguments: '{}' } };
     const a = msg({ id: 'a', role: 'assistant', content: '', toolCalls: [call] });

@@ -1,5 +1,6 @@
 import type { BranchInfo } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
+import { splitThink } from '@/lib/openai/think';
 import type { WireMessage } from '@/lib/server/upstream/types';
 
 // Messages form a tree through parent ids: an edit adds a sibling of the edited user message, a
@@ -99,8 +100,9 @@ function isAnswer(m: ChatMessage): boolean {
 }
 
 /**
- * What the model is sent. Answers that produced nothing are left out (a provider rejects an
- * empty assistant turn), and tool calls are only sent with their results, which the API requires.
+ * What the model is sent: content and tool calls, never reasoning. Answers that produced nothing
+ * are left out (a provider rejects an empty assistant turn), and tool calls are only sent with
+ * their results, which the API requires.
  */
 export function toWireMessages(branch: readonly ChatMessage[]): WireMessage[] {
   const answered = new Set(branch.filter(isAnswer).map((m) => m.toolCallId));
@@ -116,10 +118,13 @@ export function toWireMessages(branch: readonly ChatMessage[]): WireMessage[] {
       continue;
     }
     const calls = (m.toolCalls ?? []).filter((c) => answered.has(c.id));
-    if (!m.content && calls.length === 0) continue;
+    // Reasoning is never sent back, whatever field it came in: answers saved or imported with a
+    // think block still inside their content lose it here.
+    const content = splitThink(m.content).content;
+    if (!content && calls.length === 0) continue;
     wire.push({
       role: 'assistant',
-      content: m.content || null,
+      content: content || null,
       ...(calls.length > 0 ? { tool_calls: calls } : {}),
     });
   }
