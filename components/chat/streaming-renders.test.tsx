@@ -200,6 +200,9 @@ describe('streaming into the conversation store', () => {
 
     // Handed over to the Query cache: the live turn is gone and the saved answer is listed once.
     expect(conversationStore.get().live).toBeNull();
+    // From one source (the `done` event): no refetch of the conversation follows the turn.
+    await tick();
+    expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toEqual(['/api/chat']);
     const articles = Array.from(document.querySelectorAll('article'));
     expect(articles.map((a) => [a.dataset.role, a.dataset.status, a.textContent])).toEqual([
       ['user', 'complete', 'earlier question'],

@@ -1,5 +1,5 @@
 // A tiny browser stand-in for route tests: a cookie jar and an SSE reader over real HTTP.
-import type { DoneEvent, StartEvent } from '@/lib/chat/events';
+import type { DonePayload, StartPayload } from '@/lib/chat/events';
 import type { ChatError, ChatMessage } from '@/lib/chat/types';
 import { createSSEDecoder, type SSEMessage } from '@/lib/openai/sse';
 
@@ -35,8 +35,8 @@ export class Client {
 export interface ChatRun {
   raw: string;
   messages: SSEMessage[];
-  start: StartEvent;
-  done: DoneEvent | null;
+  start: StartPayload;
+  done: DonePayload | null;
   /** The turn's last assistant message, as saved (from `done`). */
   answer: ChatMessage | null;
   errors: ChatError[];
@@ -68,9 +68,9 @@ export async function readChat(
   else decoder.end();
   const named = (name: string) =>
     messages.filter((m) => m.event === name).map((m) => JSON.parse(m.data));
-  const [start] = named('start') as StartEvent[];
+  const [start] = named('start') as StartPayload[];
   if (!start) throw new Error(`no start event in: ${raw.slice(0, 500)}`);
-  const [done] = named('done') as DoneEvent[];
+  const [done] = named('done') as DonePayload[];
   return {
     raw,
     messages,

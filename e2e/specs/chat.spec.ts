@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { releaseMock, waitForMockRequest } from '../support/mock-control';
+import { mockRequests, releaseMock } from '../support/mock-control';
 import { ChatPage } from './pages/chat-page';
 
 const key = () => `k${randomUUID().slice(0, 8)}`;
@@ -148,11 +148,15 @@ test('an upstream error is shown inline with Retry, which asks again', async ({ 
   await chat.send(marker);
   const answer = await chat.waitForAssistantStatus('error');
   await expect(answer.getByRole('alert')).toContainText('HTTP 500');
+  // The marker is unique to this test, so only its own upstream requests are counted.
+  const asked = async () =>
+    (await mockRequests()).filter((r) => JSON.stringify(r.body).includes(marker)).length;
+  expect(await asked()).toBe(1);
   await answer.getByRole('button', { name: 'Retry' }).click();
+  // Retry really asked the model again: a second upstream request carries the same message.
+  await expect.poll(asked).toBe(2);
   await expect(chat.messages('assistant')).toHaveCount(1);
   await chat.waitForAssistantStatus('error');
-  const requests = await waitForMockRequest((r) => JSON.stringify(r.body).includes(marker));
-  expect(requests).toBeTruthy();
   // The user's message was not duplicated by the retry.
   await expect(chat.messages('user')).toHaveCount(1);
 });

@@ -47,6 +47,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
     encodeSSE(
       {
         conversationId: o.conversation.id,
+        conversation: o.conversation,
         userMessage: o.userMessage,
         assistantMessage: o.assistant,
       },

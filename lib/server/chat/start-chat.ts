@@ -82,11 +82,11 @@ export async function startChat(
   });
   // Every new turn is what the conversation shows next, whichever branch it grew from.
   await setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id });
-  await touchConversation(db, { conversationId: conversation.id, model, provider });
+  const touched = await touchConversation(db, { conversationId: conversation.id, model, provider });
 
   return launchTurn({
     db,
-    conversation,
+    conversation: touched ?? conversation,
     branch,
     assistant,
     userMessage,
