@@ -17,6 +17,7 @@ import {
   TIME_LIMIT,
   UNREACHABLE,
 } from '@/lib/server/upstream/map-error';
+import { readErrorBody } from '@/lib/server/upstream/read-error-body';
 import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
 import type { ClientSink } from './client-sink';
 import { stateAsChunk } from './state-as-chunk';
@@ -105,14 +106,9 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
 
     if (!res.ok) {
       failedBeforeStream = true;
-      const body = await res.text().catch(() => '');
+      const body = await readErrorBody(res);
       failure = mapUpstreamHttpError(
-        {
-          status: res.status,
-          body,
-          retryAfter: res.headers.get('retry-after'),
-          model: o.request.model,
-        },
+        { status: res.status, body, headers: res.headers, model: o.request.model },
         o.secrets,
       );
     } else if (!res.body) {
