@@ -14,7 +14,8 @@ export function fieldsFromStream(state: StreamState): StreamedFields {
     reasoning: choice?.reasoning ?? null,
     refusal: choice?.refusal ?? null,
     toolCalls: choice && choice.toolCalls.length > 0 ? choice.toolCalls : null,
-    finishReason: choice?.finishReason ?? null,
+    // A flagged filter annotation means the filter stopped the answer, whatever else was said.
+    finishReason: state.contentFiltered ? 'content_filter' : (choice?.finishReason ?? null),
     usage: state.usage,
     model: state.model || null,
   };

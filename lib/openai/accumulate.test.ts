@@ -21,6 +21,7 @@ function runAndReplay(chunks: ChatCompletionChunk[]): StreamState {
   expect(replay.choices).toEqual(state.choices);
   expect(replay.usage).toEqual(state.usage);
   expect(replay.error).toEqual(state.error);
+  expect(replay.contentFiltered).toBe(state.contentFiltered);
   return state;
 }
 
@@ -133,6 +134,50 @@ describe('step: choices', () => {
       choice({ index: 0, content_filter_results: {}, finish_reason: null }),
     ]);
     expect(s.choices[0]).toMatchObject({ content: 'x', finishReason: 'stop' });
+  });
+
+  it('notices content-filter annotations that flag the answer or the prompt', () => {
+    const safe = { hate: { filtered: false, severity: 'safe' } };
+    const clean = runAndReplay([
+      {
+        id: 'c',
+        choices: [],
+        prompt_filter_results: [{ prompt_index: 0, content_filter_results: safe }],
+      },
+      choice({
+        index: 0,
+        delta: { content: 'ok' },
+        content_filter_results: safe,
+        finish_reason: null,
+      }),
+    ]);
+    expect(clean.contentFiltered).toBe(false);
+
+    const answer = runAndReplay([
+      delta({ content: 'Part of an' }),
+      choice({
+        index: 0,
+        delta: {},
+        content_filter_results: { ...safe, violence: { filtered: true, severity: 'high' } },
+        finish_reason: null,
+      }),
+    ]);
+    expect(answer.contentFiltered).toBe(true);
+    expect(answer.choices[0]).toMatchObject({ content: 'Part of an', finishReason: null });
+
+    const prompt = runAndReplay([
+      {
+        id: 'c',
+        choices: [],
+        prompt_filter_results: [
+          {
+            prompt_index: 0,
+            content_filter_results: { jailbreak: { filtered: true, detected: true } },
+          },
+        ],
+      },
+    ]);
+    expect(prompt.contentFiltered).toBe(true);
   });
 
   it('keeps the last non-null finish_reason, raw', () => {

@@ -2,6 +2,7 @@
 // immutable (unchanged parts keep their references, so React/zustand can compare by identity),
 // and cheap per token: a content delta copies one choice and the choices array, nothing else.
 import type { ToolCall, Usage } from '@/lib/chat/types';
+import { FLAGGED, filterFlagged, promptFlagged } from './content-filter';
 import { extractMessageText } from './message-text';
 import { toStreamError } from './stream-error';
 import { scanThink, THINK_START, type ThinkScan, type ThinkStep } from './think';
@@ -40,6 +41,8 @@ export interface StreamState {
   /** The last usage seen; never summed, never cleared by `usage: null`. */
   usage: Usage | null;
   error: StreamError | null;
+  /** A content-filter annotation flagged the prompt or an answer (see content-filter.ts). */
+  contentFiltered: boolean;
   doneReceived: boolean;
   chunkCount: number;
   /** Bookkeeping: per choice index, provider tool-call index → position in `toolCalls`. */
@@ -71,6 +74,7 @@ export function initialStreamState(options: StreamOptions = {}): StreamState {
     choices: [],
     usage: null,
     error: null,
+    contentFiltered: false,
     doneReceived: false,
     chunkCount: 0,
     toolSlots: {},
@@ -135,6 +139,7 @@ function applyChoice(
     finish_reason: finish,
     logprobs: null,
   };
+  if (filterFlagged(wire.content_filter_results)) normalized.content_filter_results = FLAGGED;
 
   const toolCalls = merged ? merged.toolCalls : prev.toolCalls;
   const changed =
@@ -211,6 +216,9 @@ export function step(
     outChoices.push(result.normalized);
   }
 
+  const promptFiltered = promptFlagged(chunk);
+  const contentFiltered =
+    state.contentFiltered || promptFiltered || outChoices.some((c) => c.content_filter_results);
   const usage = pickUsage(chunk);
   const error = toStreamError(chunk.error);
   const next: StreamState = {
@@ -221,6 +229,7 @@ export function step(
     choices,
     usage: usage ?? state.usage,
     error: error ?? state.error,
+    contentFiltered,
     doneReceived: state.doneReceived,
     chunkCount: state.chunkCount + 1,
     toolSlots,
@@ -236,6 +245,9 @@ export function step(
     system_fingerprint: systemFingerprint,
     choices: outChoices,
   };
+  if (promptFiltered) {
+    normalized.prompt_filter_results = [{ prompt_index: 0, content_filter_results: FLAGGED }];
+  }
   if (usage) normalized.usage = usage;
   if (error) normalized.error = error;
   return { state: next, normalized };

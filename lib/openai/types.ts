@@ -146,6 +146,8 @@ export type NormalizedChoice = {
   delta: NormalizedDelta;
   finish_reason: string | null;
   logprobs: null;
+  /** Only when the provider's content filter flagged this choice in this chunk. */
+  content_filter_results?: { filtered: true };
 };
 
 export type NormalizedChunk = {
@@ -155,6 +157,11 @@ export type NormalizedChunk = {
   model: string;
   system_fingerprint: string | null;
   choices: NormalizedChoice[];
+  /** Only when the provider's content filter flagged the prompt in this chunk. */
+  prompt_filter_results?: Array<{
+    prompt_index: number;
+    content_filter_results: { filtered: true };
+  }>;
   usage?: Usage;
   error?: StreamError;
 };

@@ -42,7 +42,7 @@ export function InterruptedNote() {
 export function ContentFilterNote() {
   return (
     <p className="text-sm text-zinc-500 italic dark:text-zinc-400">
-      The answer was stopped by the provider&apos;s content filter.
+      The answer was stopped by the provider’s content filter.
     </p>
   );
 }

@@ -136,6 +136,33 @@ describe('MessageView', () => {
     expect(onContinue).toHaveBeenCalledWith('long');
   });
 
+  it('says a content filter stopped the answer, keeps the partial text, and nothing else', () => {
+    const endings = {
+      content_filter: message({
+        id: 'f',
+        content: 'Partial answer',
+        finishReason: 'content_filter',
+      }),
+      stop: message({ id: 's', content: 'Whole answer', finishReason: 'stop' }),
+      length: message({ id: 'l', content: 'Long answer', finishReason: 'length' }),
+    };
+    const filterNote = /stopped by the provider’s content filter/;
+    const { container } = render(<MessageView message={endings.content_filter} />);
+    expect(screen.getByText(filterNote)).toBeTruthy();
+    expect(container.textContent).toContain('Partial answer');
+    expect(screen.queryByText(/cut off|Interrupted/)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    cleanup();
+    for (const other of [endings.stop, endings.length]) {
+      render(<MessageView message={other} />);
+      expect(screen.queryByText(filterNote)).toBeNull();
+      cleanup();
+    }
+    render(<MessageView message={message({ status: 'error', finishReason: 'content_filter' })} />);
+    expect(screen.queryByText(filterNote)).toBeNull();
+    expect(screen.getByRole('alert')).toBeTruthy();
+  });
+
   it('notes an interrupted answer', () => {
     render(
       <MessageView

@@ -154,8 +154,14 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   }
 
   if (state.error) failure = streamError(state.error, o.secrets);
+  const ended = finalStatus(state);
+  // A filter that cut the stream off without a finish_reason still ended the answer on purpose.
   const status: MessageStatus =
-    failedBeforeStream && failure ? 'error' : state.error ? 'error' : finalStatus(state);
+    (failedBeforeStream && failure) || state.error
+      ? 'error'
+      : ended === 'interrupted' && state.contentFiltered && !failure
+        ? 'complete'
+        : ended;
   const final = patch(status);
 
   await writer
