@@ -41,6 +41,34 @@ describe('http errors', () => {
     expect(res.headers.get('retry-after')).toBe(status === 429 ? '7' : null);
   });
 
+  it.each([
+    [
+      'string',
+      404,
+      'application/json',
+      '{"error":"model \\"llama3.3\\" not found, try pulling it first"}',
+    ],
+    ['object', 400, 'application/json', '"object":"error"'],
+    ['typed', 500, 'application/json', '{"type":"error","error":{"type":"server_error"'],
+    ['array', 429, 'application/json', '[{"error":{"code":429,'],
+    ['detail', 401, 'application/json', '{"detail":"Incorrect API key'],
+    ['html', 502, 'text/html', '<title>502 Bad Gateway</title>'],
+    ['text', 500, 'text/plain; charset=utf-8', 'The server had an error'],
+  ])('shape=%s answers %i in that shape', async (shape, status, type, start) => {
+    const res = await chat(mock, chatBody(`[[mock:http status=${status} shape=${shape}]]`));
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe(type);
+    expect(await res.text()).toContain(start);
+  });
+
+  it('shape=empty answers no body, and an unknown shape is refused', async () => {
+    const res = await chat(mock, chatBody('[[mock:http status=503 shape=empty]]'));
+    expect(res.status).toBe(503);
+    expect(await res.text()).toBe('');
+    const bad = await chat(mock, chatBody('[[mock:http status=503 shape=xml]]'));
+    expect(bad.status).toBe(400);
+  });
+
   it('sends Retry-After from retry=S', async () => {
     const res = await chat(mock, chatBody('[[mock:http status=429 retry=3]]'));
     expect(res.headers.get('retry-after')).toBe('3');

@@ -241,4 +241,13 @@ describe('tools and reasoning', () => {
     expect(reasoning).toBe(REASONING_TEXT);
     expect(contentOf(chunks)).toBe(REASONING_ANSWER);
   });
+
+  it('field=think sends the reasoning as a think block in content, its tags split', async () => {
+    const chunks = chunksOf((await stream('[[mock:reasoning field=think]]')).items);
+    const pieces = chunks.map((c) => c.choices[0]?.delta.content ?? '');
+    expect(pieces).toContain('<th');
+    expect(pieces).toContain('ink>\n');
+    expect(contentOf(chunks)).toBe(`<think>\n${REASONING_TEXT}\n</think>\n\n${REASONING_ANSWER}`);
+    expect(chunks.some((c) => 'reasoning_content' in (c.choices[0]?.delta ?? {}))).toBe(false);
+  });
 });

@@ -34,7 +34,7 @@ export interface RespondContext {
 }
 
 export async function respond(plan: Plan, ctx: RespondContext): Promise<void> {
-  if (plan.kind === 'error') return sendJson(ctx, plan.status, plan.body, plan.headers);
+  if (plan.kind === 'error') return sendError(ctx, plan);
   if (plan.kind === 'replay') return replay(plan, ctx);
   if (plan.headersDelayMs > 0 && !(await ctx.life.sleep(plan.headersDelayMs))) return;
   return ctx.stream ? streamScript(plan.steps, plan.forceUsage, ctx) : jsonScript(plan.steps, ctx);
@@ -54,6 +54,30 @@ export function sendJson(
     'content-length': Buffer.byteLength(text),
   });
   ctx.res.end(text);
+}
+
+/** An `error` plan: its JSON body, or its raw bytes (HTML, plain text, nothing). */
+export function sendError(
+  ctx: Pick<RespondContext, 'res' | 'headers'>,
+  plan: Extract<Plan, { kind: 'error' }>,
+): void {
+  if (plan.raw) sendRaw(ctx, plan.status, plan.raw, plan.headers);
+  else sendJson(ctx, plan.status, plan.body, plan.headers);
+}
+
+function sendRaw(
+  ctx: Pick<RespondContext, 'res' | 'headers'>,
+  status: number,
+  raw: { text: string; contentType: string },
+  headers: Record<string, string> = {},
+): void {
+  ctx.res.writeHead(status, {
+    ...ctx.headers,
+    ...headers,
+    'content-type': raw.contentType,
+    'content-length': Buffer.byteLength(raw.text),
+  });
+  ctx.res.end(raw.text);
 }
 
 function hardReset(ctx: RespondContext): void {

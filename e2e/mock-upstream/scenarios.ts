@@ -12,6 +12,7 @@ import {
   numberParam,
   stripMarkers,
 } from './marker';
+import { httpError } from './http-errors';
 import { errorBody } from './openai-shapes';
 import { loadReplay } from './replay';
 import {
@@ -139,20 +140,30 @@ const scenarios: Record<string, ScenarioDef> = {
     },
   },
   reasoning: {
-    params: ['rate', 'usage', 'field'],
+    params: ['rate', 'usage', 'field', 'pause'],
     build: ({ params }) => {
       const field = params.field ?? 'reasoning_content';
-      if (field !== 'reasoning_content' && field !== 'reasoning') {
-        throw new MockSpecError('mock: field must be reasoning_content or reasoning');
+      const tokens = splitTokens(REASONING_TEXT);
+      // `think`: no reasoning parser on the server, the block arrives inside content, its tags
+      // split across deltas like llama.cpp sends them.
+      let thinking: Step[];
+      if (field === 'think') {
+        thinking = content(['<th', 'ink>\n', ...tokens, '\n</th', 'ink', '>\n\n']);
+      } else if (field === 'reasoning_content' || field === 'reasoning') {
+        thinking = tokens.map((text): Step => ({ kind: 'reasoning', text, field }));
+      } else {
+        throw new MockSpecError('mock: field must be reasoning_content, reasoning or think');
       }
-      const steps: Step[] = [
-        ...splitTokens(REASONING_TEXT).map((text): Step => ({ kind: 'reasoning', text, field })),
-        ...content(splitTokens(REASONING_ANSWER)),
-      ];
+      // `pause=KEY` holds the stream after the reasoning text, before the answer (or the close tag).
+      if (params.pause) {
+        const at = field === 'think' ? thinking.length - 3 : thinking.length;
+        thinking.splice(at, 0, { kind: 'pause', key: params.pause });
+      }
+      const steps: Step[] = [...thinking, ...content(splitTokens(REASONING_ANSWER))];
       return script([...paced(steps, rateOf(params)), finish(params)], params);
     },
   },
-  http: { params: ['status', 'retry'], build: ({ params }) => httpError(params) },
+  http: { params: ['status', 'retry', 'shape'], build: ({ params }) => httpError(params) },
   'stream-error': {
     params: ['after', 'message', 'rate'],
     build: ({ params }) => {
@@ -228,43 +239,6 @@ const scenarios: Record<string, ScenarioDef> = {
 };
 
 export const SCENARIO_NAMES = Object.keys(scenarios);
-
-const HTTP_ERRORS: Record<number, { message: string; type: string; code: string | null }> = {
-  400: { message: 'Invalid request (mock).', type: 'invalid_request_error', code: null },
-  401: {
-    message: 'Incorrect API key provided: sk-mock***. You can find your API key in your account.',
-    type: 'invalid_request_error',
-    code: 'invalid_api_key',
-  },
-  403: { message: 'You are not allowed to use this model.', type: 'permission_error', code: null },
-  404: {
-    message: 'The model does not exist or you do not have access to it.',
-    type: 'invalid_request_error',
-    code: 'model_not_found',
-  },
-  429: {
-    message: 'Rate limit reached for requests. Please try again later.',
-    type: 'requests',
-    code: 'rate_limit_exceeded',
-  },
-  500: {
-    message: 'The server had an error while processing your request. Sorry about that!',
-    type: 'server_error',
-    code: 'server_error',
-  },
-};
-
-export function httpError(params: Params): Plan {
-  const status = intParam(params, 'status', 500, 400, 599);
-  const known = HTTP_ERRORS[status] ?? {
-    message: `Upstream error ${status} (mock).`,
-    type: status >= 500 ? 'server_error' : 'invalid_request_error',
-    code: null,
-  };
-  const headers: Record<string, string> =
-    status === 429 ? { 'retry-after': String(intParam(params, 'retry', 7)) } : {};
-  return { kind: 'error', status, body: errorBody(known.message, known.type, known.code), headers };
-}
 
 export function buildPlan(spec: ScenarioSpec, ctx: Omit<ScenarioContext, 'params'>): Plan {
   const def = Object.hasOwn(scenarios, spec.name) ? scenarios[spec.name] : undefined;

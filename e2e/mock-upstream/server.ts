@@ -10,8 +10,9 @@ import { errorBody, metaFor, modelList } from './openai-shapes';
 import { ReleaseGate } from './release-gate';
 import { defaultFixturesDir } from './replay';
 import { RequestLog } from './request-log';
-import { respond, sendJson } from './respond';
-import { buildPlan, httpError } from './scenarios';
+import { respond, sendError, sendJson } from './respond';
+import { httpError } from './http-errors';
+import { buildPlan } from './scenarios';
 import type { MockUpstream, MockUpstreamOptions, RecordedRequest } from './types';
 
 export type { MockUpstream, MockUpstreamOptions, RecordedRequest } from './types';
@@ -170,7 +171,7 @@ async function models(
   record.scenario = spec;
   if (spec?.name === 'http') {
     const plan = httpError(spec.params);
-    if (plan.kind === 'error') return sendJson(ctx, plan.status, plan.body, plan.headers);
+    if (plan.kind === 'error') return sendError(ctx, plan);
   }
   if (spec?.name === 'slow-headers') {
     const delay = Number(spec.params.delay ?? 1000);

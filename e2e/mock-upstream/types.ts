@@ -95,7 +95,9 @@ export type Plan =
   | {
       kind: 'error';
       status: number;
-      body: OpenAIErrorBody;
+      /** A JSON body (OpenAI's shape), or `raw` bytes with their content type (other shapes). */
+      body?: OpenAIErrorBody;
+      raw?: { text: string; contentType: string };
       headers?: Record<string, string>;
     }
   | {
