@@ -18,11 +18,13 @@ const TAG_PIECE = /<\/?t(?:h(?:i(?:nk?)?)?)?(?![a-z])|<\/?think|ink>/;
 async function watchForTagPieces(page: Page): Promise<void> {
   await page.evaluate((source) => {
     const piece = new RegExp(source);
-    const w = window as unknown as { __tagPieces: string[] };
+    const w = window as unknown as { __tagPieces: string[]; __checked: number };
     w.__tagPieces = [];
+    w.__checked = 0;
     const check = () => {
       for (const article of document.querySelectorAll('article[data-role="assistant"]')) {
         const text = article.textContent ?? '';
+        w.__checked++;
         if (piece.test(text)) w.__tagPieces.push(text);
       }
     };
@@ -34,18 +36,27 @@ async function watchForTagPieces(page: Page): Promise<void> {
   }, TAG_PIECE.source);
 }
 
-const tagPiecesSeen = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __tagPieces: string[] }).__tagPieces);
+/** The offending texts, after checking that the watch saw the answer change many times. */
+async function tagPiecesSeen(page: Page): Promise<string[]> {
+  const { pieces, checked } = await page.evaluate(() => {
+    const w = window as unknown as { __tagPieces: string[]; __checked: number };
+    return { pieces: w.__tagPieces, checked: w.__checked };
+  });
+  expect(checked, 'renders of the answer the watch saw').toBeGreaterThan(5);
+  return pieces;
+}
 
 test('a think block streams into the reasoning panel, never into the answer', async ({
   page,
   browser,
 }) => {
+  // One conversation followed live, after a reload, on the shared page and into the next request.
+  test.slow();
   const chat = new ChatPage(page);
   await chat.goto('/');
   await watchForTagPieces(page);
   const k = key();
-  await chat.send(`[[mock:reasoning field=think pause=${k}]] What is 17 * 3?`);
+  await chat.send(`[[mock:reasoning field=think rate=30 pause=${k}]] What is 17 * 3?`);
 
   // Live, while the model is still inside the block: the panel is open and says it is thinking.
   const answer = chat.lastAssistant();
