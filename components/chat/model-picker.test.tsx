@@ -12,6 +12,7 @@ const model = (provider: string, id: string): ModelOption => ({
   provider,
   contextWindow: 8192,
   reasoningEffort: false,
+  vision: false,
 });
 
 const list: ModelsResponse = {
@@ -23,6 +24,7 @@ const list: ModelsResponse = {
   models: [model('default', 'gpt-4o-mini'), model('router', 'openai/gpt-4o-mini')],
   defaultProvider: 'default',
   defaultModel: 'gpt-4o-mini',
+  attachmentLimits: { maxFiles: 8, maxFileBytes: 4 << 20, maxTotalBytes: 16 << 20 },
   demo: false,
 };
 

@@ -1,3 +1,4 @@
+import type { AttachmentLimits } from './attachments';
 import type { ChatMessage, Conversation } from './types';
 
 // Response bodies of Parley's own API, shared by the route handlers and the browser hooks.
@@ -46,6 +47,8 @@ export interface ModelOption {
   contextWindow: number;
   /** Whether the model takes a reasoning effort (the setting is only sent then). */
   reasoningEffort: boolean;
+  /** Whether the model may be sent images (otherwise they go as text descriptions). */
+  vision: boolean;
 }
 
 export interface ProviderSummary {
@@ -63,6 +66,8 @@ export interface ModelsResponse {
   defaultModel: string;
   /** Only the offline demo model is available. */
   demo: boolean;
+  /** What one message may carry (checked again on the server). */
+  attachmentLimits: AttachmentLimits;
 }
 
 export interface ApiErrorBody {

@@ -1,3 +1,5 @@
+import type { AttachmentMeta } from './attachments';
+
 // Parley's own message shapes. Provider wire types stay inside lib/openai; everything else
 // (database rows, API responses, the browser store) speaks these.
 
@@ -62,6 +64,8 @@ export interface ChatMessage {
    * one. Null/absent = it saw the whole branch; older messages were left out to fit its context.
    */
   contextStartId?: string | null;
+  /** On user messages: attached files (absent = none). */
+  attachments?: AttachmentMeta[] | null;
   createdAt: string;
 }
 

@@ -5,6 +5,7 @@ import {
   type AnyPgColumn,
   bigint,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -87,6 +88,8 @@ export const messages = pgTable(
     // On assistant messages: the first message the model was sent when older ones did not fit
     // its context window (null = it saw the whole branch). No foreign key: informational only.
     contextStartId: uuid('context_start_id'),
+    // On user messages: what was attached (metadata only; the bytes are in `attachments`).
+    attachments: jsonb('attachments'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -130,6 +133,41 @@ export const shares = pgTable(
   (t) => [index('shares_conversation_idx').on(t.conversationId)],
 );
 
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+});
+
+// Uploaded files. A row is pending (conversation_id null) until a message is sent with it;
+// it goes with its conversation (cascade) and with its user ("delete my data").
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, {
+      onDelete: 'cascade',
+    }),
+    name: text('name').notNull(),
+    // Sniffed from the bytes, never taken from the client.
+    mediaType: text('media_type').notNull(),
+    kind: text('kind').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    // Text files and PDFs: the text the model is sent.
+    text: text('text'),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_user_idx').on(t.userId),
+    index('attachments_conversation_idx').on(t.conversationId),
+    check('attachments_kind_check', sql`${t.kind} in ('image', 'text', 'pdf')`),
+  ],
+);
+
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
@@ -140,4 +178,5 @@ export type UserRow = typeof users.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
+export type AttachmentRow = typeof attachments.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;

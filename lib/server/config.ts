@@ -7,6 +7,7 @@ import {
   parseContextWindows,
   parseProviders,
 } from './providers/config';
+import type { AttachmentLimits } from '@/lib/chat/attachments';
 import { BUILTIN_TOOL_NAMES } from './tools/builtin/names';
 
 export type { ProviderConfig } from './providers/config';
@@ -49,6 +50,8 @@ export interface Config {
   providers: ProviderConfig[];
   /** Context sizes by model id for every provider, `*` = unknown models (CONTEXT_WINDOWS). */
   contextWindows: Record<string, number>;
+  /** Files per message, bytes per file and per message (ATTACHMENT_MAX_*). */
+  attachmentLimits: AttachmentLimits;
 }
 
 export interface McpServerConfig {
@@ -82,6 +85,7 @@ export class ConfigError extends Error {
 }
 
 const MIN_SECRET_LENGTH = 32;
+const MB = 1024 * 1024;
 
 // Empty strings count as unset: `FOO=` in a .env file should behave like no FOO at all.
 const optionalText = z.preprocess((value) => {
@@ -249,6 +253,10 @@ const envSchema = z.object({
   CONTEXT_WINDOWS: optionalText.transform((v, ctx) =>
     v === undefined ? {} : parseContextWindows(v, ctx),
   ),
+  ATTACHMENT_MAX_FILES: wholeNumber('ATTACHMENT_MAX_FILES', 0, 50, 8, 8),
+  // 4 MB: Vercel refuses request bodies over 4.5 MB; images are downscaled in the browser first.
+  ATTACHMENT_MAX_FILE_MB: wholeNumber('ATTACHMENT_MAX_FILE_MB', 1, 100, 4, 4),
+  ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
   NODE_ENV: optionalText,
   VERCEL: optionalText,
 });
@@ -328,6 +336,11 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     toolApproval: e.TOOL_APPROVAL,
     toolMaxSteps: e.TOOL_MAX_STEPS,
     toolTimeoutMs: e.TOOL_TIMEOUT_MS,
+    attachmentLimits: {
+      maxFiles: e.ATTACHMENT_MAX_FILES,
+      maxFileBytes: e.ATTACHMENT_MAX_FILE_MB * MB,
+      maxTotalBytes: Math.max(e.ATTACHMENT_MAX_TOTAL_MB, e.ATTACHMENT_MAX_FILE_MB) * MB,
+    },
     providers,
     contextWindows: e.CONTEXT_WINDOWS,
   };

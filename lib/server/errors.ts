@@ -7,7 +7,9 @@ import type { ChatError } from '@/lib/chat/types';
 const STATUS: Record<string, number> = {
   bad_request: 400,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unauthorized: 401,
+  forbidden: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ModelOption, ModelsResponse, ProviderSummary } from '@/lib/chat/api-types';
+import { getConfig } from './config';
 import { AppError } from './errors';
 import { getProviderRegistry, type Provider } from './providers/registry';
 import type { UpstreamModel } from './upstream/types';
@@ -68,6 +69,7 @@ function option(provider: Provider, model: UpstreamModel): ModelOption {
     provider: provider.name,
     contextWindow: provider.contextWindow(model.id),
     reasoningEffort: provider.supportsReasoningEffort(model.id),
+    vision: provider.supportsVision(model.id),
   };
 }
 
@@ -103,6 +105,7 @@ export async function listModels(): Promise<ModelList> {
     defaultProvider: fallback.provider.name,
     defaultModel: fallback.model,
     demo: registry.demo,
+    attachmentLimits: getConfig().attachmentLimits,
   };
 }
 

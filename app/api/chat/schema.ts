@@ -37,12 +37,20 @@ export const chatRequestSchema = z
     /** Tools enabled for a NEW conversation (an existing one keeps its settings). */
     tools: z.array(z.string().max(128)).max(200).optional(),
     timeZone: z.string().max(64).optional(),
+    /** Ids of the user's uploads (POST /api/attachments) sent with a new or edited message. */
+    attachments: z.array(z.uuid()).max(50).optional(),
   })
   .strict()
-  .refine((b) => (b.retryOf ? b.content === undefined : !!b.content?.trim()), {
-    message: 'Send either a non-empty message or the id of an answer to retry.',
-    path: ['content'],
-  })
+  .refine(
+    (b) =>
+      b.retryOf
+        ? b.content === undefined && !b.attachments?.length
+        : !!b.content?.trim() || !!b.attachments?.length,
+    {
+      message: 'Send either a non-empty message (or attachments) or the id of an answer to retry.',
+      path: ['content'],
+    },
+  )
   .refine((b) => !b.retryOf || b.conversationId, {
     message: 'A retry needs its conversation id.',
     path: ['conversationId'],

@@ -26,13 +26,24 @@ export function estimateTextTokens(text: string): number {
   return Math.ceil(ascii / 4) + other;
 }
 
-type Sized = Pick<ChatMessage, 'role' | 'content' | 'toolCalls'>;
+type Sized = Pick<ChatMessage, 'role' | 'content' | 'toolCalls'> &
+  Partial<Pick<ChatMessage, 'attachments'>>;
+
+/**
+ * A flat guess for one image: providers charge from ~85 (low detail) to ~1,500 tokens (large
+ * tiles); images are downscaled before upload, so the middle of that range is about right.
+ */
+export const IMAGE_TOKENS = 1_000;
 
 /** What one message costs as sent (an empty answer is not sent at all, see toWireMessages). */
 export function estimateMessageTokens(m: Sized): number {
   const calls = m.toolCalls ?? [];
   if (m.role === 'assistant' && !m.content && calls.length === 0) return 0;
   let tokens = MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(m.content);
+  for (const a of m.attachments ?? []) {
+    // Text is at most what is sent (it is trimmed to the window): assume ASCII-like text.
+    tokens += a.kind === 'image' ? IMAGE_TOKENS : Math.ceil((a.chars ?? 0) / 4) + a.name.length;
+  }
   for (const call of calls) {
     tokens +=
       MESSAGE_OVERHEAD_TOKENS + estimateTextTokens(call.function.name + call.function.arguments);

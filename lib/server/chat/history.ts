@@ -1,7 +1,7 @@
 import type { BranchInfo } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
 import { splitThink } from '@/lib/openai/think';
-import type { WireMessage } from '@/lib/server/upstream/types';
+import type { WireContentPart, WireMessage } from '@/lib/server/upstream/types';
 
 // Messages form a tree through parent ids: an edit adds a sibling of the edited user message, a
 // regenerated answer a sibling of the old answer. Nothing is ever deleted; the model and the
@@ -104,7 +104,13 @@ function isAnswer(m: ChatMessage): boolean {
  * are left out (a provider rejects an empty assistant turn), and tool calls are only sent with
  * their results, which the API requires.
  */
-export function toWireMessages(branch: readonly ChatMessage[]): WireMessage[] {
+export function toWireMessages(
+  branch: readonly ChatMessage[],
+  options: {
+    /** Content parts for a user message with attachments (lib/server/attachments/wire.ts). */
+    userParts?: (m: ChatMessage) => WireContentPart[];
+  } = {},
+): WireMessage[] {
   const answered = new Set(branch.filter(isAnswer).map((m) => m.toolCallId));
   const wire: WireMessage[] = [];
   for (const m of branch) {
@@ -114,7 +120,8 @@ export function toWireMessages(branch: readonly ChatMessage[]): WireMessage[] {
       continue;
     }
     if (m.role !== 'assistant') {
-      wire.push({ role: m.role, content: m.content });
+      const parts = m.role === 'user' && m.attachments?.length ? options.userParts?.(m) : undefined;
+      wire.push({ role: m.role, content: parts ?? m.content });
       continue;
     }
     const calls = (m.toolCalls ?? []).filter((c) => answered.has(c.id));

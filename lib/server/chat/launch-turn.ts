@@ -85,6 +85,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
         settings: o.conversation.settings,
         contextWindow: provider.contextWindow(o.model),
         reasoningEffort: provider.supportsReasoningEffort(o.model),
+        vision: provider.supportsVision(o.model),
         tools: await enabledTools(o.conversation.settings),
         sink,
         signal: controller.signal,

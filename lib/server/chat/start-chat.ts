@@ -1,6 +1,8 @@
 import 'server-only';
 import type { ChatRequest } from '@/app/api/chat/schema';
+import type { AttachmentMeta } from '@/lib/chat/attachments';
 import type { ChatMessage } from '@/lib/chat/types';
+import { checkForMessage, claimForMessage } from '@/lib/server/attachments/claim';
 import type { Db } from '@/lib/server/db/client';
 import { getDb } from '@/lib/server/db/client';
 import {
@@ -47,13 +49,20 @@ export async function startChat(
   );
   const { model } = choice;
   const provider = choice.provider.name;
+  const attachmentIds = [...new Set(body.attachments ?? [])];
+  // Before anything is saved: a refused attachment must not leave an empty conversation behind.
+  const checked = await checkForMessage(db, {
+    userId,
+    conversationId: existing?.id ?? null,
+    ids: attachmentIds,
+  });
 
   const conversation =
     existing ??
     (await createConversation(db, {
       userId,
       // Replaced by a generated title after the first exchange (title.ts).
-      title: provisionalTitle(body.content ?? ''),
+      title: provisionalTitle(body.content?.trim() ? body.content : (checked[0]?.name ?? '')),
       model,
       provider,
       settings: {
@@ -66,12 +75,23 @@ export async function startChat(
     ? await listMessages(db, { conversationId: conversation.id })
     : [];
   assertIdle(messages);
+  const attachments = await claimForMessage(db, {
+    userId,
+    conversationId: conversation.id,
+    ids: attachmentIds,
+  });
 
   const { branch, userMessage, parentId } = body.retryOf
     ? retryPoint(messages, body.retryOf)
     : body.editOf
-      ? await editPoint(db, conversation.id, messages, body.editOf, body.content ?? '')
-      : await newUserMessage(db, conversation.id, messages, body.content ?? '');
+      ? await editPoint(db, conversation.id, messages, body.editOf, {
+          content: body.content ?? '',
+          attachments: body.attachments ? attachments : undefined,
+        })
+      : await newUserMessage(db, conversation.id, messages, {
+          content: body.content ?? '',
+          attachments,
+        });
 
   const assistant = await insertMessage(db, {
     conversationId: conversation.id,
@@ -118,7 +138,7 @@ async function editPoint(
   conversationId: string,
   messages: ChatMessage[],
   editOf: string,
-  content: string,
+  input: { content: string; attachments?: AttachmentMeta[] },
 ) {
   const edited = messages.find((m) => m.id === editOf && m.role === 'user');
   if (!edited) throw notFound('That message cannot be edited.');
@@ -127,7 +147,9 @@ async function editPoint(
     conversationId,
     parentId: edited.parentId,
     role: 'user',
-    content,
+    content: input.content,
+    // An edit keeps the edited message's files unless it names its own.
+    attachments: input.attachments ?? edited.attachments ?? null,
     status: 'complete',
   });
   return { branch: [...history, userMessage], userMessage, parentId: userMessage.id };
@@ -137,14 +159,15 @@ async function newUserMessage(
   db: Db,
   conversationId: string,
   messages: ChatMessage[],
-  content: string,
+  input: { content: string; attachments: AttachmentMeta[] },
 ) {
   const history = activeBranch(messages, await getActiveLeafId(db, { conversationId }));
   const userMessage = await insertMessage(db, {
     conversationId,
     parentId: history.at(-1)?.id ?? null,
     role: 'user',
-    content,
+    content: input.content,
+    attachments: input.attachments,
     status: 'complete',
   });
   return { branch: [...history, userMessage], userMessage, parentId: userMessage.id };

@@ -6,10 +6,11 @@ import type { Db } from '@/lib/server/db/client';
 import { insertMessage, updateMessage } from '@/lib/server/db/repository';
 import { toOpenAITools } from '@/lib/server/tools';
 import type { Tool } from '@/lib/server/tools/types';
-import type { ChatCompletionParams, Upstream } from '@/lib/server/upstream/types';
+import { type ChatCompletionParams, type Upstream, wireText } from '@/lib/server/upstream/types';
 import type { ClientSink } from './client-sink';
 import { estimateMessageTokens, estimateTextTokens, fitToContext } from './context-window';
 import { generate } from './generate';
+import { attachmentParts } from './attachment-parts';
 import { toWireMessages } from './history';
 import { requestParams, systemPromptMessage } from './request-params';
 import { runToolStep } from './run-tools';
@@ -30,6 +31,8 @@ export interface TurnOptions {
   contextWindow?: number;
   /** Whether the model accepts `reasoning_effort`. */
   reasoningEffort?: boolean;
+  /** Whether the model accepts image parts; without it images go as descriptions. */
+  vision?: boolean;
   tools: ReadonlyMap<string, Tool>;
   sink: ClientSink;
   signal: AbortSignal;
@@ -59,9 +62,20 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
     overrides: o.params,
     reasoningEffort: o.reasoningEffort ?? false,
   });
+  const userParts = await attachmentParts({
+    db: o.db,
+    conversationId: o.conversationId,
+    branch,
+    vision: o.vision ?? false,
+    contextWindow: o.contextWindow,
+  });
   const fixedTokens =
     (system
-      ? estimateMessageTokens({ role: 'system', content: system.content ?? '', toolCalls: null })
+      ? estimateMessageTokens({
+          role: 'system',
+          content: wireText(system.content),
+          toolCalls: null,
+        })
       : 0) + (wireTools ? estimateTextTokens(JSON.stringify(wireTools)) : 0);
 
   for (let step = 1; ; step++) {
@@ -88,7 +102,7 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
       request: {
         model: o.model,
         // The system prompt is never a stored message: it is added to each request.
-        messages: [...(system ? [system] : []), ...toWireMessages(fit.messages)],
+        messages: [...(system ? [system] : []), ...toWireMessages(fit.messages, { userParts })],
         ...(wireTools ? { tools: wireTools } : {}),
         ...params,
       },

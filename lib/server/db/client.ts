@@ -9,7 +9,11 @@ import postgres from 'postgres';
 import * as schema from '@/lib/db/schema';
 import { type Config, getConfig } from '@/lib/server/config';
 import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
-import { markStreamingInterrupted, purgeDeletedConversations } from '@/lib/server/db/repository';
+import {
+  markStreamingInterrupted,
+  purgeDeletedConversations,
+  purgePendingAttachments,
+} from '@/lib/server/db/repository';
 
 /** One type for both drivers; the repository only uses the query builder they share. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -56,6 +60,9 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   // Opportunistic clean-up of conversations deleted more than 30 days ago; never fatal.
   await purgeDeletedConversations(handle.db).catch((error) =>
     console.warn('[parley] purging deleted conversations failed', error),
+  );
+  await purgePendingAttachments(handle.db).catch((error) =>
+    console.warn('[parley] purging unsent attachments failed', error),
   );
   return handle;
 }

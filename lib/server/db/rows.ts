@@ -11,6 +11,7 @@ import type {
   ToolRun,
   Usage,
 } from '@/lib/chat/types';
+import type { AttachmentMeta } from '@/lib/chat/attachments';
 import { modelSettingsShape } from '@/lib/chat/model-settings';
 import type { ConversationRow, MessageRow } from '@/lib/db/schema';
 
@@ -54,6 +55,27 @@ const settingsSchema = z.looseObject({
   maxTokens: modelSettingsShape.maxTokens.catch(undefined),
   reasoningEffort: modelSettingsShape.reasoningEffort.catch(undefined),
 });
+
+const attachmentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mediaType: z.string(),
+  kind: z.enum(['image', 'text', 'pdf']),
+  size: z.number(),
+  width: z.number().nullish(),
+  height: z.number().nullish(),
+  chars: z.number().nullish(),
+});
+
+/** `{ attachments }` when the row has any, so messages without them look as they always did. */
+function parseAttachments(value: unknown): { attachments: AttachmentMeta[] } | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const list = value.flatMap((item) => {
+    const parsed = attachmentSchema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+  return list.length > 0 ? { attachments: list } : null;
+}
 
 export function parseToolRun(value: unknown): ToolRun | null {
   const parsed = toolRunSchema.safeParse(value);
@@ -126,6 +148,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     toolRun: parseToolRun(row.toolRun),
     // Only present when older messages were left out, so most messages look as they always did.
     ...(row.contextStartId ? { contextStartId: row.contextStartId } : {}),
+    ...(parseAttachments(row.attachments) ?? {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

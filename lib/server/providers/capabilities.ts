@@ -95,3 +95,26 @@ const MAX_COMPLETION_TOKENS_IDS = /^(o1|o3|o4|gpt-5)(?:[-:.]|$)/;
 export function usesMaxCompletionTokens(model: string): boolean {
   return MAX_COMPLETION_TOKENS_IDS.test(baseId(model));
 }
+
+// Models known to accept `image_url` parts, matched on the id's last path segment: OpenAI's
+// gpt-4o/4.1/4.5/5 families, gpt-4-turbo, o1, o3 and o4-mini; Claude 3 and later; Gemini;
+// Grok's vision models; Pixtral and Mistral Small 3.1+; the common open vision models (LLaVA,
+// Llama 3.2 Vision, Llama 4, Qwen-VL, Gemma 3, MiniCPM-V, Moondream). Anything else is assumed
+// blind: an image sent to a blind model fails the whole request, a description does not.
+const VISION_IDS =
+  /^(gpt-4o|gpt-4\.1|gpt-4\.5|gpt-5|gpt-4-turbo|gpt-4-vision|o1|o3|o4-mini|chatgpt-4o|claude-(3|sonnet|opus|haiku)|claude-[4-9]|gemini|grok-.*vision|grok-4|pixtral|mistral-small-3\.[1-9]|mistral-medium-3|llava|bakllava|llama-?3\.2-.*vision|llama3\.2-vision|llama-4|qwen.*vl|gemma-?3|minicpm-v|moondream)/;
+const NO_VISION_IDS = /^(o1-mini|o1-preview|o3-mini|gpt-4o-audio|gpt-4o-realtime|gpt-5-chat-audio)/;
+
+/**
+ * Whether `model` may be sent images. `configured` is the provider's `vision` setting: true or
+ * false for all of its models, or a list of model ids; null = guess from the id.
+ */
+export function supportsVision(
+  model: string,
+  configured: boolean | readonly string[] | null,
+): boolean {
+  if (typeof configured === 'boolean') return configured;
+  if (configured) return configured.includes(model);
+  const id = baseId(model);
+  return VISION_IDS.test(id) && !NO_VISION_IDS.test(id);
+}

@@ -23,6 +23,8 @@ export interface ProviderConfig {
   contextWindow: Record<string, number>;
   /** Models that accept `reasoning_effort`; null = guess from the model id (capabilities.ts). */
   reasoningModels: string[] | null;
+  /** Which models accept images: all (true), none (false), the listed ids; null = guess. */
+  vision?: boolean | string[] | null;
 }
 
 export const PROVIDER_NAME = /^[a-z0-9_-]{1,32}$/;
@@ -95,6 +97,7 @@ const providerSchema = z.strictObject({
   query: z.record(z.string().min(1), z.string()).default({}),
   contextWindow: contextMap.default({}),
   reasoningModels: z.array(modelId).max(1000).optional(),
+  vision: z.union([z.boolean(), z.array(modelId).max(1000)]).optional(),
 });
 
 function describePath(path: PropertyKey[]): string {
@@ -158,6 +161,7 @@ export function parseProviders(value: string, ctx: Ctx): ProviderConfig[] {
       query: p.query,
       contextWindow: p.contextWindow,
       reasoningModels: p.reasoningModels ?? null,
+      vision: p.vision ?? null,
     });
   }
   return providers;
@@ -187,7 +191,10 @@ export function parseContextWindows(value: string, ctx: Ctx): Record<string, num
  * Returns an error message when the two collide.
  */
 export function combineProviders(
-  legacy: Omit<ProviderConfig, 'name' | 'label' | 'headers' | 'query' | 'reasoningModels'> | null,
+  legacy: Omit<
+    ProviderConfig,
+    'name' | 'label' | 'headers' | 'query' | 'reasoningModels' | 'vision'
+  > | null,
   listed: ProviderConfig[],
 ): { providers: ProviderConfig[]; error: string | null } {
   if (!legacy) return { providers: listed, error: null };
@@ -198,6 +205,7 @@ export function combineProviders(
     headers: {},
     query: {},
     reasoningModels: null,
+    vision: null,
   };
   if (listed.some((p) => p.name === LEGACY_PROVIDER_NAME)) {
     return {

@@ -4,7 +4,7 @@ import { createDemoUpstream } from '@/lib/server/upstream/demo';
 import { DEMO_MODEL_ID, DEMO_MODEL_LABEL } from '@/lib/server/upstream/demo-reply';
 import { createRemoteUpstream, type RemoteUpstreamOptions } from '@/lib/server/upstream/remote';
 import type { Upstream } from '@/lib/server/upstream/types';
-import { contextWindowFor, supportsReasoningEffort } from './capabilities';
+import { contextWindowFor, supportsReasoningEffort, supportsVision } from './capabilities';
 import type { ProviderConfig } from './config';
 
 /** One configured provider, ready to call. Its key and headers never leave the server. */
@@ -19,6 +19,7 @@ export interface Provider {
   secrets: readonly string[];
   contextWindow(model: string): number;
   supportsReasoningEffort(model: string): boolean;
+  supportsVision(model: string): boolean;
 }
 
 export interface ModelChoice {
@@ -89,6 +90,8 @@ export function createProviderRegistry(
       secrets: [],
       contextWindow: window({}),
       supportsReasoningEffort: () => false,
+      // The demo describes attached images (type, size), so it takes them.
+      supportsVision: () => true,
     };
     return {
       providers: [demo],
@@ -113,6 +116,7 @@ export function createProviderRegistry(
       secrets: secretsOf(config),
       contextWindow: window(config.contextWindow),
       supportsReasoningEffort: (model) => supportsReasoningEffort(model, config.reasoningModels),
+      supportsVision: (model) => supportsVision(model, config.vision ?? null),
     }),
   );
   const byName = new Map(providers.map((p) => [p.name, p]));

@@ -1,5 +1,6 @@
 import { TITLE_SYSTEM_PROMPT } from '@/lib/chat/title-text';
-import type { WireMessage } from './types';
+import { describeAttachments } from './demo-attachments';
+import { type WireMessage, wireText } from './types';
 
 // What the offline demo model says. Pure, so it is easy to test. It calls Parley's built-in tools
 // when asked for the time or for arithmetic, so a new user sees tool cards without any setup.
@@ -60,7 +61,7 @@ function toolSummary(messages: readonly WireMessage[]): string {
     .filter((m) => m.role === 'tool')
     .map(
       (m) =>
-        `- \`${names.get(m.tool_call_id ?? '') ?? 'tool'}\` returned: ${quote(m.content ?? '')}`,
+        `- \`${names.get(m.tool_call_id ?? '') ?? 'tool'}\` returned: ${quote(wireText(m.content))}`,
     );
   return [
     'Here is what the tools said:',
@@ -73,7 +74,7 @@ function toolSummary(messages: readonly WireMessage[]): string {
 
 /** A short title for a title request (lib/server/chat/title.ts): the question's first words. */
 export function demoTitle(messages: readonly WireMessage[]): string {
-  const question = messages.find((m) => m.role === 'user')?.content ?? '';
+  const question = wireText(messages.find((m) => m.role === 'user')?.content ?? null);
   const words = question
     .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
     .split(/\s+/)
@@ -91,7 +92,22 @@ export function demoPlan(messages: readonly WireMessage[], tools: readonly strin
   }
   const last = messages.at(-1);
   if (last?.role === 'tool') return { kind: 'text', text: toolSummary(messages) };
-  const text = last?.role === 'user' ? (last.content ?? '') : '';
+  const text = last?.role === 'user' ? wireText(last.content) : '';
+  const attached =
+    last?.role === 'user' && Array.isArray(last.content) ? describeAttachments(last.content) : null;
+  if (attached) {
+    const first = Array.isArray(last?.content) ? last.content[0] : undefined;
+    const own = first?.type === 'text' && !first.text.startsWith('Attached ') ? first.text : '';
+    return {
+      kind: 'text',
+      text: [
+        ...(own ? [`You said: *“${quote(own)}”*`, ''] : []),
+        attached,
+        '',
+        "I'm Parley's offline demo model, so that is all I can tell you about them.",
+      ].join('\n'),
+    };
+  }
   const calls: DemoToolCall[] = [];
   if (tools.includes('get_current_time') && TIME_WORDS.test(text)) {
     calls.push({ name: 'get_current_time', arguments: '{}' });

@@ -1,6 +1,6 @@
 import 'server-only';
 import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, demoPlan, tokenize } from './demo-reply';
-import type { Upstream } from './types';
+import { type Upstream, wireText } from './types';
 
 const encoder = new TextEncoder();
 
@@ -49,7 +49,7 @@ export function createDemoUpstream(options: { tokenDelayMs?: number } = {}): Ups
       const finishReason = calls.length > 0 ? 'tool_calls' : 'stop';
       const tokens = tokenize(text);
       const usage = {
-        prompt_tokens: body.messages.reduce((n, m) => n + tokenize(m.content ?? '').length, 0),
+        prompt_tokens: body.messages.reduce((n, m) => n + tokenize(wireText(m.content)).length, 0),
         completion_tokens: tokens.length,
         total_tokens: 0,
       };

@@ -2,9 +2,15 @@ import type { ToolCall } from '@/lib/chat/types';
 
 // The request Parley sends upstream: the seed's Chat Completions API, nothing provider-specific.
 
+/** A piece of a user message: text, or an image as an https or `data:` URL. */
+export type WireContentPart =
+  | { type: 'text'; text: string }
+  | { type: 'image_url'; image_url: { url: string } };
+
 export interface WireMessage {
   role: 'system' | 'user' | 'assistant' | 'tool';
-  content: string | null;
+  /** Parts only on user messages with attachments. */
+  content: string | WireContentPart[] | null;
   tool_calls?: ToolCall[];
   tool_call_id?: string;
 }
@@ -45,4 +51,11 @@ export interface Upstream {
   readonly kind: 'remote' | 'demo';
   listModels(signal?: AbortSignal): Promise<UpstreamModel[]>;
   chatCompletions(body: ChatCompletionRequest, signal: AbortSignal): Promise<Response>;
+}
+
+/** A message's text: its string content, or its text parts joined (images left out). */
+export function wireText(content: WireMessage['content']): string {
+  if (content === null) return '';
+  if (typeof content === 'string') return content;
+  return content.flatMap((part) => (part.type === 'text' ? [part.text] : [])).join('\n\n');
 }

@@ -7,6 +7,17 @@ import 'server-only';
 // '@/lib/server/db/repository' and never a file inside it. shared.ts stays internal.
 
 export { InvalidCursorError, isUuid } from '@/lib/server/db/cursor';
+export {
+  type AttachmentContent,
+  claimAttachments,
+  copyAttachments,
+  findUsableAttachments,
+  getAttachmentForUser,
+  insertAttachment,
+  loadAttachmentContents,
+  type NewAttachment,
+  purgePendingAttachments,
+} from './attachments';
 export { getActiveLeafId, setActiveLeaf } from './branches';
 export {
   createConversation,

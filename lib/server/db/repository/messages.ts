@@ -10,6 +10,7 @@ import type {
   ToolRun,
   Usage,
 } from '@/lib/chat/types';
+import type { AttachmentMeta } from '@/lib/chat/attachments';
 import { conversations, messages } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/client';
 import { isUuid } from '@/lib/server/db/cursor';
@@ -34,6 +35,7 @@ export interface NewMessage {
   error?: ChatError | null;
   reasoningMs?: number | null;
   toolRun?: ToolRun | null;
+  attachments?: AttachmentMeta[] | null;
 }
 
 export type MessagePatch = Partial<

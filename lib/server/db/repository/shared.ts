@@ -31,6 +31,7 @@ export function messageValues(
     error: message.error ?? null,
     reasoningMs: message.reasoningMs ?? null,
     toolRun: message.toolRun ?? null,
+    attachments: message.attachments?.length ? message.attachments : null,
   };
 }
 
