@@ -70,7 +70,10 @@ export function contentParts(
         parts.push({ type: 'text', text: `${IMAGE_LABEL} ${source.name}` });
         parts.push({ type: 'image_url', image_url: { url } });
       } else {
-        parts.push({ type: 'text', text: `${IMAGE_LABEL} ${source.name}\n${describeImage(source)}` });
+        parts.push({
+          type: 'text',
+          text: `${IMAGE_LABEL} ${source.name}\n${describeImage(source)}`,
+        });
       }
     } else {
       parts.push({ type: 'text', text: fileText(source, options.maxFileChars) });
