@@ -4,6 +4,8 @@ import type { ConversationDetail, ModelBadge } from '@/lib/chat/api-types';
 import { useSwitchBranch } from '@/lib/queries/branches';
 import { useConversation } from '@/lib/queries/conversations';
 import { useUpdateSettings } from '@/lib/queries/tools';
+import { AttachButton } from './attachments/attach-button';
+import { DropZone } from './attachments/drop-zone';
 import { ChatHeader } from './chat-header';
 import { MessagesSkeleton } from './chat-skeleton';
 import { Composer } from './composer';
@@ -66,8 +68,9 @@ export function ChatScreen({ initial, badge }: Props) {
     [decide],
   );
 
+  const attachmentLimits = model.list?.attachmentLimits;
   return (
-    <div className="flex h-dvh flex-col">
+    <DropZone limits={attachmentLimits} className="flex h-dvh flex-col">
       <ChatHeader
         title={data?.conversation.title || 'New chat'}
         badge={model.badge}
@@ -101,7 +104,9 @@ export function ChatScreen({ initial, badge }: Props) {
         onStop={stopAnswer}
         tools={<ToolsMenu enabled={enabledTools} onChange={setTools} />}
         toolbar={<ModelToolbar controls={model} />}
+        attach={<AttachButton limits={attachmentLimits} vision={model.current?.vision ?? true} />}
+        attachmentLimits={attachmentLimits}
       />
-    </div>
+    </DropZone>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
 import {
+  type ClipboardEvent,
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
@@ -12,6 +13,14 @@ import {
   useIsStreaming,
   useSendError,
 } from '@/lib/store/conversation-store';
+import type { AttachmentLimits } from '@/lib/chat/attachments';
+import { AttachmentTray } from './attachments/attachment-tray';
+import {
+  addFiles,
+  clearAttachments,
+  readyAttachments,
+  usePendingAttachments,
+} from './attachments/pending-store';
 import { clearComposerFill, focusComposer, useComposerFillRequest } from './composer-fill';
 import type { SendInput } from './use-chat-turn';
 
@@ -25,6 +34,10 @@ interface Props {
   tools?: ReactNode;
   /** Controls shown above the message box (the model picker and settings). */
   toolbar?: ReactNode;
+  /** The attach button, beside the message box. */
+  attach?: ReactNode;
+  /** Attachment limits (pasted images are checked against them); undefined = not known yet. */
+  attachmentLimits?: AttachmentLimits;
 }
 
 const storageKey = (key: string) => `parley:draft:${key}`;
@@ -46,7 +59,16 @@ function writeDraft(key: string, text: string) {
   }
 }
 
-export function Composer({ draftKey, following, onSend, onStop, tools, toolbar }: Props) {
+export function Composer({
+  draftKey,
+  following,
+  onSend,
+  onStop,
+  tools,
+  toolbar,
+  attach,
+  attachmentLimits,
+}: Props) {
   const [text, setText] = useState('');
   const streaming = useIsStreaming() || following;
   const sendError = useSendError();
@@ -75,16 +97,32 @@ export function Composer({ draftKey, following, onSend, onStop, tools, toolbar }
     if (sendError) clearSendError();
   };
 
-  const canSend = text.trim().length > 0 && !streaming;
+  const pending = usePendingAttachments();
+  const uploading = pending.some((p) => p.status === 'uploading');
+  const attachments = readyAttachments(pending);
+  const canSend = (text.trim().length > 0 || attachments.length > 0) && !streaming && !uploading;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
     const content = text;
     update('');
-    const accepted = await onSend({ content });
-    // Refused before anything was saved: give the text back rather than lose it.
+    const accepted = await onSend({
+      content,
+      ...(attachments.length > 0 ? { attachments } : {}),
+    });
+    // Refused before anything was saved: give the text back rather than lose it (the files
+    // stay attached too).
     if (!accepted) update(content);
+    else clearAttachments();
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = [...event.clipboardData.files];
+    if (files.length === 0 || !attachmentLimits) return;
+    // A pasted image is attached; pasted text stays ordinary text.
+    event.preventDefault();
+    void addFiles(files, attachmentLimits);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -116,7 +154,9 @@ export function Composer({ draftKey, following, onSend, onStop, tools, toolbar }
       {toolbar && (
         <div className="mx-auto mb-2 flex max-w-3xl flex-wrap items-center gap-2">{toolbar}</div>
       )}
+      <AttachmentTray />
       <div className="mx-auto flex max-w-3xl items-end gap-2">
+        {attach}
         {tools}
         <label htmlFor="composer" className="sr-only">
           Message
@@ -127,6 +167,7 @@ export function Composer({ draftKey, following, onSend, onStop, tools, toolbar }
           value={text}
           onChange={(e) => update(e.target.value)}
           onKeyDown={onKeyDown}
+          onPaste={onPaste}
           rows={1}
           placeholder="Message Parley"
           className="max-h-60 min-h-11 flex-1 resize-none rounded-xl border border-zinc-300 bg-white px-3 py-2.5 text-base leading-6 [field-sizing:content] focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-900"

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import { blankMessage } from '@/lib/chat/blank-message';
 import type { ModelSettings } from '@/lib/chat/model-settings';
+import type { AttachmentMeta } from '@/lib/chat/attachments';
 import type { ChatMessage } from '@/lib/chat/types';
 import { refreshTitleSoon } from '@/lib/queries/conversation-history';
 import { conversationKeys, cutAt, withFinishedTurn } from '@/lib/queries/conversations';
@@ -17,6 +18,8 @@ import {
 
 export interface SendInput {
   content?: string;
+  /** Uploaded files sent with a new message (their ids go in the request). */
+  attachments?: AttachmentMeta[];
   /** Answer again (a retry, or Regenerate on any turn): the old answer stays as a version. */
   retryOf?: string;
   /** With `content`: a new version of this user message, answered; the old one stays. */
@@ -41,12 +44,17 @@ interface Options {
   minRenderGapMs?: number;
 }
 
-function localUserMessage(content: string, conversationId: string | null): ChatMessage {
+function localUserMessage(
+  content: string,
+  conversationId: string | null,
+  attachments?: AttachmentMeta[],
+): ChatMessage {
   return blankMessage({
     id: `local-${crypto.randomUUID()}`,
     conversationId: conversationId ?? '',
     role: 'user',
     content,
+    ...(attachments?.length ? { attachments } : {}),
     createdAt: new Date().toISOString(),
   });
 }
@@ -136,11 +144,14 @@ export function useChatTurn({
       }
       return run({
         url: '/api/chat',
-        userMessage: retryOf ? null : localUserMessage(input.content ?? '', currentId),
+        userMessage: retryOf
+          ? null
+          : localUserMessage(input.content ?? '', currentId, input.attachments),
         replaces,
         body: {
           ...(currentId ? { conversationId: currentId } : {}),
           ...(retryOf ? { retryOf } : { content: input.content, ...(editOf ? { editOf } : {}) }),
+          ...(input.attachments?.length ? { attachments: input.attachments.map((a) => a.id) } : {}),
           ...(!currentId && input.tools ? { tools: input.tools } : {}),
           ...(input.provider && input.model
             ? { provider: input.provider, model: input.model }

@@ -4,6 +4,7 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { BranchNav } from '@/components/chat/branch-nav';
 import type { BranchInfo } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
+import { MessageAttachments } from './message-attachments';
 
 export interface UserMessageProps {
   message: ChatMessage;
@@ -97,10 +98,15 @@ export function UserMessage({ message, onEdit, branch, onSwitchBranch, busy }: U
   const showNav = branch !== undefined && branch.count > 1 && onSwitchBranch !== undefined;
   return (
     <>
+      {message.attachments?.length ? (
+        <MessageAttachments attachments={message.attachments} />
+      ) : null}
       {/* Shown exactly as typed: never parsed as markdown or HTML. */}
-      <div className="max-w-[85%] rounded-2xl bg-zinc-100 px-4 py-2.5 whitespace-pre-wrap break-words text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
-        {message.content}
-      </div>
+      {message.content || !message.attachments?.length ? (
+        <div className="max-w-[85%] rounded-2xl bg-zinc-100 px-4 py-2.5 whitespace-pre-wrap break-words text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100">
+          {message.content}
+        </div>
+      ) : null}
       {showNav || onEdit ? (
         <div className="flex items-center gap-1">
           {showNav ? <BranchNav branch={branch} onSwitch={onSwitchBranch} disabled={busy} /> : null}

@@ -1,0 +1,111 @@
+'use client';
+import { create } from 'zustand';
+import {
+  type AttachmentLimits,
+  type AttachmentMeta,
+  checkAttachmentLimits,
+} from '@/lib/chat/attachments';
+import { prepareFile } from './prepare-image';
+import { uploadFile } from './upload';
+
+// Files attached to the message being written: prepared (downscaled) and uploaded at once, so
+// Send only names them. Fed by the attach button, drops on the chat and pasted images.
+
+export interface PendingAttachment {
+  key: string;
+  name: string;
+  size: number;
+  /** A local object URL for image thumbnails. */
+  previewUrl: string | null;
+  status: 'uploading' | 'ready' | 'error';
+  meta?: AttachmentMeta;
+}
+
+interface State {
+  items: PendingAttachment[];
+  /** Why the last files were not attached (a limit, a refused type); shown until the next change. */
+  notice: string | null;
+}
+
+const usePendingStore = create<State>()(() => ({ items: [], notice: null }));
+
+export const usePendingAttachments = () => usePendingStore((s) => s.items);
+export const useAttachNotice = () => usePendingStore((s) => s.notice);
+
+const patch = (key: string, fields: Partial<PendingAttachment>) =>
+  usePendingStore.setState((s) => ({
+    items: s.items.map((item) => (item.key === key ? { ...item, ...fields } : item)),
+  }));
+
+function release(item: PendingAttachment) {
+  if (item.previewUrl) URL.revokeObjectURL(item.previewUrl);
+}
+
+/**
+ * Prepares and uploads `files`, after checking the limits (count, size per file, total) against
+ * what is already attached; a broken limit attaches nothing and says which limit it was.
+ */
+export async function addFiles(files: readonly File[], limits: AttachmentLimits): Promise<void> {
+  if (files.length === 0) return;
+  usePendingStore.setState({ notice: null });
+  const current = usePendingStore.getState().items;
+  const count = checkAttachmentLimits(
+    [...current, ...files].map(() => ({ name: '', size: 0 })),
+    limits,
+  );
+  if (count) {
+    usePendingStore.setState({ notice: count.message });
+    return;
+  }
+  const prepared = await Promise.all(files.map(prepareFile));
+  const problem = checkAttachmentLimits(
+    [...current, ...prepared.map((p) => ({ name: p.name, size: p.blob.size }))],
+    limits,
+  );
+  if (problem) {
+    usePendingStore.setState({ notice: problem.message });
+    return;
+  }
+  const added = prepared.map(
+    (p): PendingAttachment => ({
+      key: crypto.randomUUID(),
+      name: p.name,
+      size: p.blob.size,
+      previewUrl: p.type.startsWith('image/') ? URL.createObjectURL(p.blob) : null,
+      status: 'uploading',
+    }),
+  );
+  usePendingStore.setState((s) => ({ items: [...s.items, ...added] }));
+  await Promise.all(
+    prepared.map(async (p, i) => {
+      const key = added[i]?.key as string;
+      try {
+        const meta = await uploadFile(p);
+        patch(key, { status: 'ready', meta });
+      } catch (error) {
+        removeAttachment(key);
+        usePendingStore.setState({ notice: (error as Error).message });
+      }
+    }),
+  );
+}
+
+export function removeAttachment(key: string): void {
+  const item = usePendingStore.getState().items.find((i) => i.key === key);
+  if (item) release(item);
+  usePendingStore.setState((s) => ({ items: s.items.filter((i) => i.key !== key), notice: null }));
+}
+
+/** After a message was accepted: the files now belong to it. */
+export function clearAttachments(): void {
+  for (const item of usePendingStore.getState().items) release(item);
+  usePendingStore.setState({ items: [], notice: null });
+}
+
+export function setAttachNotice(notice: string | null): void {
+  usePendingStore.setState({ notice });
+}
+
+export function readyAttachments(items: readonly PendingAttachment[]): AttachmentMeta[] {
+  return items.flatMap((i) => (i.status === 'ready' && i.meta ? [i.meta] : []));
+}

@@ -1,0 +1,75 @@
+'use client';
+import { useState } from 'react';
+import { ModalDialog } from '@/components/ui/modal-dialog';
+import { type AttachmentMeta, attachmentUrl, formatBytes } from '@/lib/chat/attachments';
+
+interface Props {
+  attachments: readonly AttachmentMeta[];
+  /** Where the files are served from; the owner's route by default (a shared page has its own). */
+  urlOf?: (a: AttachmentMeta) => string;
+}
+
+const pixels = (a: AttachmentMeta) => (a.width && a.height ? `${a.width}×${a.height}, ` : '');
+
+/** A message's files: images as thumbnails that open large in a dialog, other files as links. */
+export function MessageAttachments({ attachments, urlOf = (a) => attachmentUrl(a.id) }: Props) {
+  const [open, setOpen] = useState<AttachmentMeta | null>(null);
+  return (
+    <>
+      <ul aria-label="Attachments" className="flex max-w-[85%] flex-wrap justify-end gap-2">
+        {attachments.map((a) => (
+          <li key={a.id}>
+            {a.kind === 'image' ? (
+              <button
+                type="button"
+                onClick={() => setOpen(a)}
+                aria-label={`Open image ${a.name}`}
+                className="block overflow-hidden rounded-lg border border-zinc-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-700"
+              >
+                {/* biome-ignore lint/performance/noImgElement: served by an authorized route, not optimisable */}
+                <img
+                  src={urlOf(a)}
+                  alt={a.name}
+                  loading="lazy"
+                  className="h-24 w-24 object-cover"
+                  width={96}
+                  height={96}
+                />
+              </button>
+            ) : (
+              <a
+                href={urlOf(a)}
+                download={a.name}
+                className="flex flex-col rounded-lg border border-zinc-300 px-3 py-2 text-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-900"
+              >
+                <span className="max-w-56 truncate font-medium">{a.name}</span>
+                <span className="text-xs text-zinc-600 dark:text-zinc-400">
+                  {a.kind === 'pdf' ? 'PDF' : 'Text'}, {formatBytes(a.size)}
+                  {a.chars ? `, ${a.chars.toLocaleString()} characters` : ''}
+                </span>
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+      {open && (
+        <ModalDialog
+          title={open.name}
+          widthClass="w-[min(64rem,calc(100vw-2rem))]"
+          onClose={() => setOpen(null)}
+        >
+          {/* biome-ignore lint/performance/noImgElement: served by an authorized route, not optimisable */}
+          <img
+            src={urlOf(open)}
+            alt={open.name}
+            className="mx-auto max-h-[70dvh] w-auto object-contain"
+          />
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">
+            {open.mediaType}, {pixels(open)}
+            {formatBytes(open.size)}
+          </p>
+        </ModalDialog>
+      )}
+    </>
+  );
+}

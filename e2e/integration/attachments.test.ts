@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AttachmentMeta } from '@/lib/chat/attachments';
+import type { ConversationDetail } from '@/lib/chat/api-types';
+import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
+import {
+  GIF_1X1,
+  HTML_SCRIPT,
+  PDF_HELLO,
+  PNG_1X1,
+  SVG_SCRIPT,
+} from '../support/attachment-fixtures';
+import { type AppServer, startApp } from '../support/app-server';
+import { Client, readChat } from './client';
+
+// Attachments end to end through the real route handlers: uploads, the content parts the
+// provider receives, vision vs. no vision, owner-only downloads, limits, deletion.
+
+let mock: MockUpstream;
+let app: AppServer;
+
+beforeAll(async () => {
+  mock = await startMockUpstream();
+  app = await startApp({
+    env: {
+      PROVIDERS: JSON.stringify([
+        { name: 'p', baseUrl: mock.url, models: ['seeing', 'blind'], vision: ['seeing'] },
+      ]),
+      ATTACHMENT_MAX_FILES: '3',
+      ATTACHMENT_MAX_FILE_MB: '1',
+      ATTACHMENT_MAX_TOTAL_MB: '2',
+    },
+  });
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await mock?.close();
+});
+
+async function upload(
+  client: Client,
+  name: string,
+  bytes: Uint8Array,
+  type = 'application/octet-stream',
+) {
+  const res = await client.fetch(`/api/attachments?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream', 'x-file-type': type },
+    body: new Blob([new Uint8Array(bytes)]),
+  });
+  const body = (await res.json()) as { attachment: AttachmentMeta; error?: { message: string } };
+  return { status: res.status, attachment: body.attachment, error: body.error };
+}
+
+type Part = { type: string; text?: string; image_url?: { url: string } };
+type Sent = { role: string; content: string | Part[] | null };
+
+async function send(client: Client, body: Record<string, unknown>) {
+  const marker = `m-${crypto.randomUUID()}`;
+  const res = await client.postChat({
+    provider: 'p',
+    ...body,
+    content: `${body.content ?? ''} ${marker}`.trim(),
+  });
+  const run = await readChat(res);
+  const request = mock
+    .requests()
+    .find((r) => r.path === '/v1/chat/completions' && JSON.stringify(r.body).includes(marker));
+  if (!request) throw new Error('the provider was not called');
+  const messages = (request.body as { messages: Sent[] }).messages;
+  return { run, marker, messages, last: messages.at(-1) as Sent };
+}
+
+const dataUrl = (type: string, bytes: Uint8Array) =>
+  `data:${type};base64,${Buffer.from(bytes).toString('base64')}`;
+
+describe('attachments sent to the model', () => {
+  it('sends one image as an image_url part with a data URL of its sniffed type', async () => {
+    const client = new Client(app.url);
+    // The client says JPEG; the bytes say PNG, and the bytes win.
+    const { attachment } = await upload(client, 'dot.jpg', PNG_1X1, 'image/jpeg');
+    expect(attachment).toMatchObject({
+      kind: 'image',
+      mediaType: 'image/png',
+      width: 1,
+      height: 1,
+    });
+    const { last, marker } = await send(client, {
+      model: 'seeing',
+      content: 'What is this?',
+      attachments: [attachment.id],
+    });
+    expect(last).toEqual({
+      role: 'user',
+      content: [
+        { type: 'text', text: `What is this? ${marker}` },
+        { type: 'text', text: 'Attached image: dot.jpg' },
+        { type: 'image_url', image_url: { url: dataUrl('image/png', PNG_1X1) } },
+      ],
+    });
+  });
+
+  it('sends several attachments in order: images, a text file and a PDF with their names', async () => {
+    const client = new Client(app.url);
+    const png = (await upload(client, 'a.png', PNG_1X1)).attachment;
+    const gif = (await upload(client, 'b.gif', GIF_1X1)).attachment;
+    const notes = (await upload(client, 'notes.md', Buffer.from('# Notes\nline two\n'))).attachment;
+    const { last: first, marker } = await send(client, {
+      model: 'seeing',
+      content: 'Compare',
+      attachments: [png.id, gif.id, notes.id],
+    });
+    expect(first.content).toEqual([
+      { type: 'text', text: `Compare ${marker}` },
+      { type: 'text', text: 'Attached image: a.png' },
+      { type: 'image_url', image_url: { url: dataUrl('image/png', PNG_1X1) } },
+      { type: 'text', text: 'Attached image: b.gif' },
+      { type: 'image_url', image_url: { url: dataUrl('image/gif', GIF_1X1) } },
+      { type: 'text', text: 'Attached file: notes.md\n\n# Notes\nline two\n' },
+    ]);
+
+    const pdf = (await upload(client, 'hello.pdf', PDF_HELLO)).attachment;
+    expect(pdf).toMatchObject({ kind: 'pdf', mediaType: 'application/pdf' });
+    const { last } = await send(client, { model: 'seeing', attachments: [pdf.id] });
+    expect(last.content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^m-/) },
+      { type: 'text', text: 'Attached file: hello.pdf\n\nHello PDF world' },
+    ]);
+  });
+
+  it('never sends an image part to a model without vision, even for earlier images', async () => {
+    const client = new Client(app.url);
+    const png = (await upload(client, 'photo.png', PNG_1X1)).attachment;
+    const { run } = await send(client, {
+      model: 'seeing',
+      content: 'look',
+      attachments: [png.id],
+    });
+    const conversationId = run.start.conversationId;
+    const blind = await send(client, { conversationId, model: 'blind', content: 'and now?' });
+    const parts = blind.messages.flatMap((m) => (Array.isArray(m.content) ? m.content : []));
+    expect(parts.some((p) => p.type === 'image_url')).toBe(false);
+    expect(JSON.stringify(blind.messages)).not.toContain('data:image');
+    expect(blind.messages[0]?.content).toEqual([
+      { type: 'text', text: expect.stringMatching(/^look m-/) },
+      {
+        type: 'text',
+        text: 'Attached image: photo.png\n(image/png, 1×1 pixels, 70 B; this model cannot see images, so only this description is sent.)',
+      },
+    ]);
+
+    const fresh = (await upload(client, 'new.png', PNG_1X1)).attachment;
+    const direct = await send(client, { model: 'blind', attachments: [fresh.id] });
+    expect(JSON.stringify(direct.messages)).not.toContain('image_url');
+  });
+
+  it('trims a long text file to the context window with a note saying so', async () => {
+    const client = new Client(app.url);
+    const long = 'x'.repeat(200_000);
+    const file = (await upload(client, 'big.txt', Buffer.from(long))).attachment;
+    expect(file.chars).toBe(200_000);
+    const { last } = await send(client, { model: 'blind', attachments: [file.id] });
+    const part = (last.content as Part[])[1]?.text ?? '';
+    // 8,192 tokens (the default window) × ½ × 4 characters.
+    expect(part).toContain('x'.repeat(16_384));
+    expect(part).not.toContain('x'.repeat(16_385));
+    expect(part).toMatch(/only the first 16,384 of 200,000 characters are included/);
+  });
+});
+
+describe('attachment uploads and downloads', () => {
+  it('serves an image to its owner only, with its type, nosniff and a sandboxing CSP', async () => {
+    const owner = new Client(app.url);
+    const { attachment } = await upload(owner, 'a"b<script>.png', PNG_1X1);
+    const res = await owner.fetch(`/api/attachments/${attachment.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(res.headers.get('content-disposition')).toBe(
+      `inline; filename="a_b<script>.png"; filename*=UTF-8''a%22b%3Cscript%3E.png`,
+    );
+    expect(Buffer.from(await res.arrayBuffer())).toEqual(PNG_1X1);
+
+    const stranger = new Client(app.url);
+    await stranger.fetch('/api/models');
+    expect((await stranger.fetch(`/api/attachments/${attachment.id}`)).status).toBe(404);
+    expect((await new Client(app.url).fetch(`/api/attachments/${attachment.id}`)).status).toBe(404);
+    // Someone else's upload cannot be sent with one's own message either.
+    const res2 = await stranger.postChat({
+      provider: 'p',
+      content: 'hi',
+      attachments: [attachment.id],
+    });
+    expect(res2.status).toBe(404);
+  });
+
+  it('refuses SVG or HTML disguised as an image, and serves text files only as downloads', async () => {
+    const client = new Client(app.url);
+    const svg = await upload(client, 'cat.png', SVG_SCRIPT, 'image/png');
+    expect(svg.status).toBe(415);
+    expect(svg.error?.message).toMatch(/not a PNG, JPEG, WebP or GIF image/);
+    expect((await upload(client, 'logo.svg', SVG_SCRIPT, 'image/svg+xml')).status).toBe(415);
+    expect((await upload(client, 'x.gif', HTML_SCRIPT)).status).toBe(415);
+
+    const page = await upload(client, 'page.html', HTML_SCRIPT, 'text/html');
+    expect(page.attachment.kind).toBe('text');
+    const res = await client.fetch(`/api/attachments/${page.attachment.id}`);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment;/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+
+    const binary = await upload(client, 'tool.exe', Buffer.from([0x4d, 0x5a, 0, 1, 2, 3]));
+    expect(binary.status).toBe(415);
+  });
+
+  it('checks every limit on the server with a message naming it', async () => {
+    const client = new Client(app.url);
+    const big = await upload(client, 'big.png', Buffer.alloc(1024 * 1024 + 1, 1));
+    expect(big.status).toBe(413);
+    expect(big.error?.message).toMatch(/“big.png” is larger than 1.0 MB, the limit per file/);
+
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push((await upload(client, `${i}.png`, PNG_1X1)).attachment.id);
+    const tooMany = await client.postChat({ provider: 'p', content: 'hi', attachments: ids });
+    expect(tooMany.status).toBe(413);
+    expect(((await tooMany.json()) as { error: { message: string } }).error.message).toBe(
+      'At most 3 files can be attached to one message.',
+    );
+
+    const nearly = Buffer.from('y'.repeat(1024 * 1024 - 10));
+    const three = [
+      (await upload(client, 'one.txt', nearly)).attachment.id,
+      (await upload(client, 'two.txt', nearly)).attachment.id,
+      (await upload(client, 'three.txt', nearly)).attachment.id,
+    ];
+    const tooMuch = await client.postChat({ provider: 'p', content: 'hi', attachments: three });
+    expect(tooMuch.status).toBe(413);
+    expect(((await tooMuch.json()) as { error: { message: string } }).error.message).toMatch(
+      /at most 2.0 MB in total/,
+    );
+    // Nothing was saved for the refused messages.
+    const list = await client.json<{ items: unknown[] }>('/api/conversations');
+    expect(list.body.items).toEqual([]);
+  });
+
+  it('keeps attachments on the message across reloads and deletes them with the conversation or the user', async () => {
+    const client = new Client(app.url);
+    const png = (await upload(client, 'kept.png', PNG_1X1)).attachment;
+    const { run } = await send(client, { model: 'seeing', content: 'keep', attachments: [png.id] });
+    const id = run.start.conversationId;
+    const detail = await client.json<ConversationDetail>(`/api/conversations/${id}`);
+    expect(detail.body.messages[0]?.attachments).toEqual([png]);
+
+    expect(
+      (await client.fetch(`/api/conversations/${id}`, { method: 'DELETE' })).status,
+    ).toBeLessThan(300);
+    expect((await client.fetch(`/api/attachments/${png.id}`)).status).toBe(404);
+
+    const other = (await upload(client, 'other.png', PNG_1X1)).attachment;
+    const second = await send(client, { model: 'seeing', attachments: [other.id] });
+    expect(second.run.start.conversationId).toBeTruthy();
+    expect((await client.fetch(`/api/attachments/${other.id}`)).status).toBe(200);
+    expect((await client.fetch('/api/me', { method: 'DELETE' })).status).toBe(200);
+    expect((await client.fetch(`/api/attachments/${other.id}`)).status).toBe(404);
+  });
+});
