@@ -32,6 +32,11 @@ describe('parseConfig', () => {
       toolTimeoutMs: 20000,
       providers: [],
       contextWindows: {},
+      attachmentLimits: {
+        maxFiles: 8,
+        maxFileBytes: 4 * 1024 * 1024,
+        maxTotalBytes: 16 * 1024 * 1024,
+      },
     });
   });
 
@@ -70,6 +75,29 @@ describe('parseConfig', () => {
     expect(configError({ DATABASE_POOL_MAX: '0' }).issues[0]?.variable).toBe('DATABASE_POOL_MAX');
     expect(configError({ DATABASE_POOL_MAX: 'many' }).message).toContain(
       'DATABASE_POOL_MAX must be a whole number between 1 and 100',
+    );
+  });
+
+  it('parses the attachment limits in files and megabytes', () => {
+    const config = parseConfig(
+      { ATTACHMENT_MAX_FILES: '2', ATTACHMENT_MAX_FILE_MB: '3', ATTACHMENT_MAX_TOTAL_MB: '5' },
+      cwd,
+    );
+    expect(config.attachmentLimits).toEqual({
+      maxFiles: 2,
+      maxFileBytes: 3 * 1024 * 1024,
+      maxTotalBytes: 5 * 1024 * 1024,
+    });
+    // A total below one file's limit would refuse a single allowed file: it is raised to match.
+    expect(
+      parseConfig({ ATTACHMENT_MAX_FILE_MB: '8', ATTACHMENT_MAX_TOTAL_MB: '2' }, cwd)
+        .attachmentLimits.maxTotalBytes,
+    ).toBe(8 * 1024 * 1024);
+    expect(configError({ ATTACHMENT_MAX_FILE_MB: '0' }).message).toContain(
+      'ATTACHMENT_MAX_FILE_MB must be a whole number between 1 and 100',
+    );
+    expect(configError({ ATTACHMENT_MAX_FILES: 'lots' }).issues[0]?.variable).toBe(
+      'ATTACHMENT_MAX_FILES',
     );
   });
 

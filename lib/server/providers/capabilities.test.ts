@@ -4,6 +4,7 @@ import {
   DEFAULT_CONTEXT_WINDOW,
   knownContextWindow,
   supportsReasoningEffort,
+  supportsVision,
   usesMaxCompletionTokens,
 } from './capabilities';
 
@@ -73,5 +74,46 @@ describe('usesMaxCompletionTokens', () => {
     expect(usesMaxCompletionTokens('gpt-5')).toBe(true);
     expect(usesMaxCompletionTokens('gpt-4o')).toBe(false);
     expect(usesMaxCompletionTokens('gpt-oss-20b')).toBe(false);
+  });
+});
+
+describe('supportsVision', () => {
+  it.each([
+    'gpt-4o',
+    'gpt-4o-mini',
+    'openai/gpt-4.1-mini',
+    'gpt-5',
+    'o3',
+    'claude-3-5-sonnet-latest',
+    'anthropic/claude-sonnet-4',
+    'gemini-2.5-flash',
+    'llava:13b',
+    'llama3.2-vision:11b',
+    'qwen2.5-vl-7b-instruct',
+    'pixtral-12b',
+    'gemma3:4b',
+  ])('guesses that %s sees images', (model) => {
+    expect(supportsVision(model, null)).toBe(true);
+  });
+
+  it.each([
+    'gpt-3.5-turbo',
+    'gpt-4',
+    'o1-mini',
+    'o3-mini',
+    'deepseek-chat',
+    'llama3.1:8b',
+    'mistral-large-latest',
+    'gpt-oss-20b',
+    'mock-model',
+  ])('guesses that %s does not', (model) => {
+    expect(supportsVision(model, null)).toBe(false);
+  });
+
+  it('lets the provider configuration decide: all, none, or listed models', () => {
+    expect(supportsVision('my-local-model', true)).toBe(true);
+    expect(supportsVision('gpt-4o', false)).toBe(false);
+    expect(supportsVision('a', ['a'])).toBe(true);
+    expect(supportsVision('gpt-4o', ['a'])).toBe(false);
   });
 });

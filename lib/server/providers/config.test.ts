@@ -34,6 +34,7 @@ describe('PROVIDERS', () => {
           query: { 'api-version': '2024-06-01' },
           models: ['gpt-4o'],
           reasoningModels: [],
+          vision: ['gpt-4o'],
         },
       ]),
       cwd,
@@ -49,6 +50,7 @@ describe('PROVIDERS', () => {
         query: {},
         contextWindow: { 'gpt-4o-mini': 128000 },
         reasoningModels: null,
+        vision: null,
       },
       {
         name: 'azure',
@@ -60,6 +62,7 @@ describe('PROVIDERS', () => {
         query: { 'api-version': '2024-06-01' },
         contextWindow: {},
         reasoningModels: [],
+        vision: ['gpt-4o'],
       },
     ]);
   });
