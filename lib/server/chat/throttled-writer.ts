@@ -1,8 +1,10 @@
-// Persists a streaming message a few times a second at most, never once per token, and never two
-// writes at once (a slow database must not reorder snapshots).
+// Persists a streaming message (or a live turn's event log) a few times a second at most, never
+// once per token. It coalesces rather than queues: one write in flight at a time, and while it
+// runs further requests only mark the state dirty, so the next write (with the latest state)
+// follows it. A slow database therefore costs fewer writes, never a growing queue.
 
 export interface ThrottledWriter {
-  /** Marks the message dirty; the next write happens within `intervalMs`. */
+  /** Marks the state dirty; a write of the latest state starts within `intervalMs` (or when the write in flight ends). */
   schedule(): void;
   /** Cancels pending writes, waits for the one in flight, then performs the final write. */
   finish(finalWrite: () => Promise<void>): Promise<void>;
@@ -16,23 +18,37 @@ export function createThrottledWriter(
     console.error('[parley] saving a partial answer failed', e),
 ): ThrottledWriter {
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let inflight: Promise<void> = Promise.resolve();
-  let lastStart = 0;
+  let inflight: Promise<void> | null = null;
+  let dirty = false;
+  let lastStart = Number.NEGATIVE_INFINITY;
   let finished = false;
   let writes = 0;
 
-  const run = () => {
-    timer = null;
-    if (finished) return;
+  const kick = () => {
+    if (finished || !dirty || inflight || timer) return;
+    const wait = lastStart + intervalMs - Date.now();
+    if (wait > 0) {
+      timer = setTimeout(() => {
+        timer = null;
+        kick();
+      }, wait);
+      return;
+    }
+    dirty = false;
     lastStart = Date.now();
     writes++;
-    inflight = inflight.then(write).catch(onError);
+    inflight = write()
+      .catch(onError)
+      .finally(() => {
+        inflight = null;
+        kick();
+      });
   };
 
   return {
     schedule() {
-      if (timer || finished) return;
-      timer = setTimeout(run, Math.max(0, lastStart + intervalMs - Date.now()));
+      dirty = true;
+      kick();
     },
     async finish(finalWrite) {
       finished = true;
