@@ -19,10 +19,11 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-it('marks an answer left streaming by a crashed process as interrupted on start-up', async () => {
+it('settles an answer left streaming by a crashed process as interrupted once its lease expired', async () => {
   const env = {
     OPENAI_BASE_URL: mock.url,
     CHAT_MODEL: 'mock-model',
+    LIVE_LEASE_MS: '2000',
     ...(dataDir ? { PGLITE_DIR: dataDir } : {}),
   };
   const first = await startApp({ env });
@@ -37,10 +38,13 @@ it('marks an answer left streaming by a crashed process as interrupted on start-
   try {
     const again = new Client(second.url);
     again.cookie = client.cookie;
+    // The PGlite folder can only be reopened once the first process is gone, which takes longer
+    // than the lease: the first look at the conversation settles it, keeping the partial text.
     const { status, body } = await again.json<ConversationDetail>(
       `/api/conversations/${run.start.conversationId}`,
     );
     expect(status).toBe(200);
+    expect(body.messages[1]?.content).toBe('tok1 tok2');
     expect(body.messages.map((m) => [m.role, m.status])).toEqual([
       ['user', 'complete'],
       ['assistant', 'interrupted'],

@@ -9,6 +9,8 @@ export interface StartPayload {
   conversationId: string;
   /** The conversation as saved when the turn began (its model, provider and settings). */
   conversation?: Conversation;
+  /** The live turn: resume its stream with GET /api/conversations/:id/stream?generation=…&after=… */
+  generationId?: string;
   /** The message just sent; null when a turn resumes (a retry, or a tool approval). */
   userMessage: ChatMessage | null;
   assistantMessage: ChatMessage;

@@ -10,8 +10,10 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -168,6 +170,51 @@ export const attachments = pgTable(
   ],
 );
 
+// One row per turn being written (an answer, with its tool steps). The generating instance renews
+// `lease_until` while it works; anyone who finds the lease expired settles the turn's messages as
+// interrupted. Stop is recorded here so it reaches the instance that generates, wherever it runs.
+export const generations = pgTable(
+  'generations',
+  {
+    id: uuid('id').primaryKey(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    leaseUntil: timestamptz('lease_until').notNull(),
+    stopRequestedAt: timestamptz('stop_requested_at'),
+    // Highest event sequence number written to the log so far.
+    lastSeq: integer('last_seq').notNull().default(0),
+    // Set once the turn is saved ('done') or found abandoned ('lost'); the log is then compacted.
+    finishedAt: timestamptz('finished_at'),
+    outcome: text('outcome'),
+    // The turn's final `done` event (SSE frame), kept after the log is compacted away.
+    doneEvent: text('done_event'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // At most one turn written at a time per conversation (a double submit, or two tabs).
+    uniqueIndex('generations_one_live_idx')
+      .on(t.conversationId)
+      .where(sql`${t.finishedAt} is null`),
+    index('generations_conversation_idx').on(t.conversationId, t.createdAt.desc()),
+  ],
+);
+
+// The events of a live turn, appended in batches, so a reconnecting browser (on any instance)
+// can replay what it missed. `events` is a JSON array of SSE frames: frame i has seq first_seq+i.
+export const generationEvents = pgTable(
+  'generation_events',
+  {
+    generationId: uuid('generation_id')
+      .notNull()
+      .references(() => generations.id, { onDelete: 'cascade' }),
+    firstSeq: integer('first_seq').notNull(),
+    lastSeq: integer('last_seq').notNull(),
+    events: text('events').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.generationId, t.firstSeq] })],
+);
+
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
@@ -180,3 +227,4 @@ export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 export type AttachmentRow = typeof attachments.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;
+export type GenerationRow = typeof generations.$inferSelect;

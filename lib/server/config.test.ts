@@ -30,6 +30,7 @@ describe('parseConfig', () => {
       toolApproval: [],
       toolMaxSteps: 5,
       toolTimeoutMs: 20000,
+      liveLeaseMs: 20000,
       providers: [],
       contextWindows: {},
       attachmentLimits: {

@@ -52,6 +52,11 @@ export interface Config {
   contextWindows: Record<string, number>;
   /** Files per message, bytes per file and per message (ATTACHMENT_MAX_*). */
   attachmentLimits: AttachmentLimits;
+  /**
+   * How long a live answer stays claimed by the instance writing it without a heartbeat
+   * (LIVE_LEASE_MS). After that, any instance may settle it as interrupted.
+   */
+  liveLeaseMs: number;
 }
 
 export interface McpServerConfig {
@@ -257,6 +262,7 @@ const envSchema = z.object({
   // 4 MB: Vercel refuses request bodies over 4.5 MB; images are downscaled in the browser first.
   ATTACHMENT_MAX_FILE_MB: wholeNumber('ATTACHMENT_MAX_FILE_MB', 1, 100, 4, 4),
   ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
+  LIVE_LEASE_MS: wholeNumber('LIVE_LEASE_MS', 1_000, 600_000, 20_000, 20000),
   NODE_ENV: optionalText,
   VERCEL: optionalText,
 });
@@ -343,6 +349,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     },
     providers,
     contextWindows: e.CONTEXT_WINDOWS,
+    liveLeaseMs: e.LIVE_LEASE_MS,
   };
 }
 

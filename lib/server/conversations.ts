@@ -3,7 +3,13 @@ import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import { activeBranch, branchInfo } from './chat/history';
 import { type Db, getDb } from './db/client';
-import { getActiveLeafId, getConversation, listMessages, setActiveLeaf } from './db/repository';
+import {
+  getActiveLeafId,
+  getConversation,
+  listMessages,
+  setActiveLeaf,
+  settleLostGenerations,
+} from './db/repository';
 import { AppError, notFound } from './errors';
 
 /** Every message of a conversation (the whole tree) and the branch it shows. */
@@ -19,7 +25,14 @@ export async function loadTree(
 }
 
 async function detailOf(db: Db, conversation: Conversation): Promise<ConversationDetail> {
-  const { messages, branch } = await loadTree(db, conversation.id);
+  let { messages, branch } = await loadTree(db, conversation.id);
+  // Whoever looks first settles an answer whose instance vanished (its lease expired).
+  if (
+    messages.some((m) => m.status === 'streaming') &&
+    (await settleLostGenerations(db, { conversationId: conversation.id })) > 0
+  ) {
+    ({ messages, branch } = await loadTree(db, conversation.id));
+  }
   return { conversation, messages: branch, branches: branchInfo(messages, branch) };
 }
 

@@ -1,17 +1,18 @@
 import 'server-only';
 import { encodeSSE } from '@/lib/chat/events';
-import type { ChatMessage } from '@/lib/chat/types';
+import type { ChatMessage, Conversation, ToolCall } from '@/lib/chat/types';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/db/client';
 import {
   getMessageForUser,
   insertMessage,
   listMessages,
+  settleLostGenerations,
   updateMessage,
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
+import { beginGeneration, type LiveGeneration } from '@/lib/server/live/generation';
 import { resolveModelChoice } from '@/lib/server/models';
-import { createClientSink } from './client-sink';
 import { enabledTools } from './enabled-tools';
 import { branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
@@ -36,6 +37,7 @@ export async function decideTool(
     throw new AppError('conflict', 'This tool call is not waiting for approval any more.');
   }
 
+  await settleLostGenerations(db, { conversationId: conversation.id });
   const messages = await listMessages(db, { conversationId: conversation.id });
   assertIdle(messages);
   const branch = branchTo(messages, toolMessageId);
@@ -43,7 +45,31 @@ export async function decideTool(
   const call = assistant?.toolCalls?.find((c) => c.id === found.message.toolCallId);
   if (!assistant || !call) throw notFound('Tool call not found.');
 
-  const sink = createClientSink();
+  // The turn is live from here: the tool may run (a streaming row) before the model continues.
+  const live = await beginGeneration(db, conversation.id);
+  try {
+    return await continueTurn(live, { ...found, assistant, call }, input, options);
+  } catch (error) {
+    await live.finish('failed').catch(() => {});
+    throw error;
+  }
+}
+
+async function continueTurn(
+  live: LiveGeneration,
+  found: {
+    message: ChatMessage;
+    conversation: Conversation;
+    assistant: ChatMessage;
+    call: ToolCall;
+  },
+  input: { approve: boolean; timeZone?: string },
+  options: { deadlineMs: number },
+): Promise<LaunchedTurn> {
+  const db = await getDb();
+  const { conversation, assistant, call } = found;
+  const toolMessageId = found.message.id;
+  const sink = live.sink;
   const config = getConfig();
   let decided: ChatMessage;
   if (input.approve) {
@@ -88,7 +114,7 @@ export async function decideTool(
   if (waiting || !lastOfStep) {
     sink.send(encodeSSE({ messages: [decided] }, 'done'));
     sink.close();
-    return { stream: sink.stream, finished: Promise.resolve() };
+    return { stream: sink.stream, finished: live.finish() };
   }
 
   // The conversation's model (the one that asked for the tool), if it is still available.
@@ -112,6 +138,6 @@ export async function decideTool(
     provider: choice.provider.name,
     timeZone: input.timeZone,
     deadlineMs: options.deadlineMs,
-    sink,
+    live,
   });
 }

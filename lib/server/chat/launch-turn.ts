@@ -3,10 +3,9 @@ import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import type { Db } from '@/lib/server/db/client';
 import { getProviderRegistry } from '@/lib/server/providers/registry';
+import type { LiveGeneration } from '@/lib/server/live/generation';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
-import { type ClientSink, createClientSink } from './client-sink';
 import { enabledTools } from './enabled-tools';
-import { registerGeneration } from './registry';
 import { titleAfterFirstTurn } from './title';
 import { runTurn } from './turn';
 
@@ -36,18 +35,20 @@ export interface LaunchOptions {
   params?: ChatCompletionParams;
   timeZone?: string;
   deadlineMs: number;
-  /** Lets a caller stream events (such as tool updates) before the turn's own. */
-  sink?: ClientSink;
+  /** The claimed turn (beginGeneration); callers may have streamed events on it already. */
+  live: LiveGeneration;
 }
 
 /** Starts a turn in the background and returns the browser's end of its event stream. */
 export function launchTurn(o: LaunchOptions): LaunchedTurn {
-  const sink = o.sink ?? createClientSink();
+  const { live } = o;
+  const sink = live.sink;
   sink.send(
     encodeSSE(
       {
         conversationId: o.conversation.id,
         conversation: o.conversation,
+        generationId: live.id,
         userMessage: o.userMessage,
         assistantMessage: o.assistant,
       },
@@ -55,21 +56,17 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
     ),
   );
 
-  const controller = new AbortController();
-  const deadline = setTimeout(() => controller.abort('deadline'), o.deadlineMs);
+  const deadline = setTimeout(() => live.abort('deadline'), o.deadlineMs);
   const registry = getProviderRegistry();
   // Callers resolved the provider already; the default only covers a caller that names none.
   const provider =
     (o.provider ? registry.get(o.provider) : undefined) ??
     registry.get(registry.defaultChoice.provider) ??
     registry.providers[0];
-  if (!provider) throw new Error('no provider is configured');
-  let finish!: () => void;
-  const finished = new Promise<void>((resolve) => {
-    finish = resolve;
-  });
-  const register = (m: ChatMessage) => registerGeneration(m.id, controller, finished);
-  register(o.assistant);
+  if (!provider) {
+    void live.finish('failed');
+    throw new Error('no provider is configured');
+  }
 
   const work = (async () => {
     let changed: ChatMessage[] = [];
@@ -88,10 +85,9 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
         vision: provider.supportsVision(o.model),
         tools: await enabledTools(o.conversation.settings),
         sink,
-        signal: controller.signal,
+        signal: live.signal,
         secrets: provider.secrets,
         timeZone: o.timeZone,
-        onStep: register,
       });
     } catch (error) {
       // runTurn saves as it goes and never throws on provider trouble; this is a bug or the DB.
@@ -105,7 +101,10 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
       ];
       sink.send(encodeSSE({ messages }, 'done'));
       sink.close();
-      finish();
+      // Releases a waiting Stop request and every resumed stream; after the answer is saved.
+      await live
+        .finish()
+        .catch((error) => console.error('[parley] closing a live answer failed', error));
     }
     // After `done`, so the browser never waits for it; the browser refetches the title.
     await titleAfterFirstTurn({

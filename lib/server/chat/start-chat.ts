@@ -12,8 +12,10 @@ import {
   insertMessage,
   listMessages,
   setActiveLeaf,
+  settleLostGenerations,
   touchConversation,
 } from '@/lib/server/db/repository';
+import { beginGeneration } from '@/lib/server/live/generation';
 import { AppError, notFound } from '@/lib/server/errors';
 import { pickModelSettings } from '@/lib/chat/model-settings';
 import { provisionalTitle } from '@/lib/chat/title-text';
@@ -71,6 +73,8 @@ export async function startChat(
       },
     }));
 
+  // An answer whose instance vanished (lease expired) no longer blocks a new one.
+  if (existing) await settleLostGenerations(db, { conversationId: conversation.id });
   const messages = body.conversationId
     ? await listMessages(db, { conversationId: conversation.id })
     : [];
@@ -81,41 +85,52 @@ export async function startChat(
     ids: attachmentIds,
   });
 
-  const { branch, userMessage, parentId } = body.retryOf
-    ? retryPoint(messages, body.retryOf)
-    : body.editOf
-      ? await editPoint(db, conversation.id, messages, body.editOf, {
-          content: body.content ?? '',
-          attachments: body.attachments ? attachments : undefined,
-        })
-      : await newUserMessage(db, conversation.id, messages, {
-          content: body.content ?? '',
-          attachments,
-        });
+  // Claimed before any streaming row exists, so recovery never mistakes it for an orphan.
+  const live = await beginGeneration(db, conversation.id);
+  try {
+    const { branch, userMessage, parentId } = body.retryOf
+      ? retryPoint(messages, body.retryOf)
+      : body.editOf
+        ? await editPoint(db, conversation.id, messages, body.editOf, {
+            content: body.content ?? '',
+            attachments: body.attachments ? attachments : undefined,
+          })
+        : await newUserMessage(db, conversation.id, messages, {
+            content: body.content ?? '',
+            attachments,
+          });
 
-  const assistant = await insertMessage(db, {
-    conversationId: conversation.id,
-    parentId,
-    role: 'assistant',
-    status: 'streaming',
-    model,
-  });
-  // Every new turn is what the conversation shows next, whichever branch it grew from.
-  await setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id });
-  const touched = await touchConversation(db, { conversationId: conversation.id, model, provider });
-
-  return launchTurn({
-    db,
-    conversation: touched ?? conversation,
-    branch,
-    assistant,
-    userMessage,
-    model,
-    provider,
-    params: body.params,
-    timeZone: body.timeZone,
-    deadlineMs: options.deadlineMs,
-  });
+    const assistant = await insertMessage(db, {
+      conversationId: conversation.id,
+      parentId,
+      role: 'assistant',
+      status: 'streaming',
+      model,
+    });
+    // Every new turn is what the conversation shows next, whichever branch it grew from.
+    await setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id });
+    const touched = await touchConversation(db, {
+      conversationId: conversation.id,
+      model,
+      provider,
+    });
+    return launchTurn({
+      live,
+      db,
+      conversation: touched ?? conversation,
+      branch,
+      assistant,
+      userMessage,
+      model,
+      provider,
+      params: body.params,
+      timeZone: body.timeZone,
+      deadlineMs: options.deadlineMs,
+    });
+  } catch (error) {
+    await live.finish('failed').catch(() => {});
+    throw error;
+  }
 }
 
 /**

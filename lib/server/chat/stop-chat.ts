@@ -1,20 +1,24 @@
 import 'server-only';
 import type { ChatMessage } from '@/lib/chat/types';
 import { getDb } from '@/lib/server/db/client';
-import { getMessageForUser, updateMessage } from '@/lib/server/db/repository';
+import { getMessageForUser, settleLostGenerations } from '@/lib/server/db/repository';
 import { notFound } from '@/lib/server/errors';
-import { stopGeneration } from './registry';
+import { stopLive } from '@/lib/server/live/stop';
 
-/** Stops an answer on purpose (unlike a closed tab) and returns it as saved. */
+/**
+ * Stops an answer on purpose (unlike a closed tab), from any instance, and returns it as saved:
+ * once the generating instance has saved it, or after a bounded wait with what is known.
+ */
 export async function stopChat(userId: string, messageId: string): Promise<ChatMessage> {
   const db = await getDb();
   const found = await getMessageForUser(db, { userId, messageId });
   if (found?.message.role !== 'assistant') throw notFound('Message not found.');
 
-  const stopped = await stopGeneration(messageId, 'stop');
-  if (!stopped && found.message.status === 'streaming') {
-    // Nothing is generating it in this process (it was orphaned by a crash): settle it as it is.
-    await updateMessage(db, messageId, { status: 'interrupted' });
+  if (found.message.status === 'streaming') {
+    const conversationId = found.conversation.id;
+    await stopLive(db, { conversationId });
+    // An answer nobody is writing any more (its instance vanished) is settled as it is.
+    await settleLostGenerations(db, { conversationId });
   }
   const after = await getMessageForUser(db, { userId, messageId });
   if (!after) throw notFound('Message not found.');

@@ -38,8 +38,6 @@ export interface TurnOptions {
   signal: AbortSignal;
   secrets: readonly string[];
   timeZone?: string;
-  /** Called for each new step's message, so Stop can find the turn by any of its ids. */
-  onStep(assistant: ChatMessage): void;
 }
 
 /**
@@ -151,7 +149,6 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
       status: 'streaming',
       model: o.model,
     });
-    o.onStep(assistant);
     o.sink.send(encodeSSE({ assistantMessage: assistant }, 'step'));
   }
   return changed;

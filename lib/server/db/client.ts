@@ -10,7 +10,6 @@ import * as schema from '@/lib/db/schema';
 import { type Config, getConfig } from '@/lib/server/config';
 import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
 import {
-  markStreamingInterrupted,
   purgeDeletedConversations,
   purgePendingAttachments,
 } from '@/lib/server/db/repository';
@@ -28,13 +27,19 @@ export type DbOptions = (
 ) & {
   /** Defaults to MIGRATIONS_DIR or <cwd>/drizzle. */
   migrationsFolder?: string;
-  /** Mark messages left 'streaming' by a previous process as 'interrupted'. Default true. */
-  recoverInterrupted?: boolean;
 };
+
+/** Stops listening. */
+export type Unlisten = () => Promise<void>;
 
 export interface DbHandle {
   db: Db;
   driver: DbOptions['driver'];
+  /**
+   * LISTEN on a channel, where the connection allows it (PGlite, or PostgreSQL over a direct
+   * connection); absent behind a transaction-mode pooler, where callers poll instead.
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
   close(): Promise<void>;
 }
 
@@ -44,19 +49,14 @@ export function dbOptionsFromConfig(config: Config): DbOptions {
     : { driver: 'pglite', dataDir: config.pgliteDir };
 }
 
-/** Opens a database, applies pending migrations, then runs start-up crash recovery. */
+/**
+ * Opens a database and applies pending migrations. No start-up recovery: other instances may be
+ * writing answers right now; an abandoned answer is settled when its lease expires
+ * (settleLostGenerations).
+ */
 export async function createDb(options: DbOptions): Promise<DbHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   const handle = await open(options, migrationsFolder);
-  try {
-    if (options.recoverInterrupted ?? true) {
-      // No process can still be streaming into these rows: the stream lived in the old process.
-      await markStreamingInterrupted(handle.db);
-    }
-  } catch (error) {
-    await handle.close();
-    throw error;
-  }
   // Opportunistic clean-up of conversations deleted more than 30 days ago; never fatal.
   await purgeDeletedConversations(handle.db).catch((error) =>
     console.warn('[parley] purging deleted conversations failed', error),
@@ -79,6 +79,14 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
     return {
       db: drizzlePostgres({ client, schema }),
       driver: 'postgres',
+      ...(listenable(options.url)
+        ? {
+            listen: async (channel: string, onPayload: (payload: string) => void) => {
+              const { unlisten } = await client.listen(channel, onPayload);
+              return unlisten;
+            },
+          }
+        : {}),
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -100,10 +108,35 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
   return {
     db: drizzlePglite({ client, schema }),
     driver: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * LISTEN needs a session of its own; a transaction-mode pooler (PgBouncer, Neon's `-pooler`
+ * host, Supabase's port 6543) hands each statement to any server connection, so notifications
+ * would never arrive. DATABASE_LISTEN=off forces polling for poolers this cannot recognise.
+ */
+export function listenable(url: string, env: Record<string, string | undefined> = process.env) {
+  if (env.DATABASE_LISTEN?.trim().toLowerCase() === 'off') return false;
+  try {
+    const parsed = new URL(url);
+    return !(
+      parsed.hostname.includes('-pooler') ||
+      parsed.port === '6543' ||
+      parsed.searchParams.get('pgbouncer') === 'true'
+    );
+  } catch {
+    return false;
+  }
 }
 
 // Kept on globalThis so Next dev's module reloads reuse the open database: a second PGlite
@@ -114,6 +147,11 @@ const store = globalThis as typeof globalThis & DbGlobal;
 
 /** The process-wide database, opened and migrated on first use. */
 export function getDb(): Promise<Db> {
+  return getDbHandle().then((handle) => handle.db);
+}
+
+/** The process-wide database handle (for `listen`). */
+export function getDbHandle(): Promise<DbHandle> {
   let pending = store[GLOBAL_KEY];
   if (!pending) {
     pending = createDb(dbOptionsFromConfig(getConfig()));
@@ -123,7 +161,7 @@ export function getDb(): Promise<Db> {
       if (store[GLOBAL_KEY] === pending) delete store[GLOBAL_KEY];
     });
   }
-  return pending.then((handle) => handle.db);
+  return pending;
 }
 
 /** Closes the process-wide database (tests, graceful shutdown). The next getDb() reopens. */

@@ -16,7 +16,6 @@ import {
   insertMessage,
   listConversations,
   listMessages,
-  markStreamingInterrupted,
   touchConversation,
   updateMessage,
   userExists,
@@ -391,58 +390,6 @@ describe(`repository (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     expect(await deleteConversation(db, { userId, conversationId: conversation.id })).toBe(true);
     expect(await getConversation(db, { userId, conversationId: conversation.id })).toBeNull();
     expect(await listMessages(db, { conversationId: conversation.id })).toEqual([]);
-  });
-
-  it('marks messages left streaming as interrupted when the database is reopened', async () => {
-    const userId = await newUser();
-    const conversation = await createConversation(db, { userId });
-    const streaming = await insertMessage(db, {
-      conversationId: conversation.id,
-      role: 'assistant',
-      content: 'half an ans',
-      status: 'streaming',
-    });
-    const complete = await insertMessage(db, {
-      conversationId: conversation.id,
-      role: 'assistant',
-      content: 'done',
-      status: 'complete',
-    });
-
-    await handle.close();
-    handle = await testDb.open();
-    db = handle.db;
-
-    const after = await listMessages(db, { conversationId: conversation.id });
-    expect(after.find((m) => m.id === streaming.id)).toMatchObject({
-      status: 'interrupted',
-      content: 'half an ans',
-    });
-    expect(after.find((m) => m.id === complete.id)?.status).toBe('complete');
-    expect(await markStreamingInterrupted(db)).toBe(0);
-  });
-
-  it('markStreamingInterrupted can be limited to stale rows', async () => {
-    const userId = await newUser();
-    const conversation = await createConversation(db, { userId });
-    await insertMessage(db, {
-      conversationId: conversation.id,
-      role: 'assistant',
-      status: 'streaming',
-    });
-    await insertMessage(db, {
-      conversationId: conversation.id,
-      role: 'assistant',
-      status: 'streaming',
-    });
-    expect(
-      await markStreamingInterrupted(db, { updatedBefore: new Date(Date.now() - 60_000) }),
-    ).toBe(0);
-    expect(await markStreamingInterrupted(db)).toBe(2);
-    const statuses = (await listMessages(db, { conversationId: conversation.id })).map(
-      (m) => m.status,
-    );
-    expect(statuses).toEqual(['interrupted', 'interrupted']);
   });
 
   it('creates a secret once and returns it to every caller, including concurrent ones', async () => {

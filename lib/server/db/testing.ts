@@ -15,7 +15,7 @@ export interface TestDatabase {
   driver: DbOptions['driver'];
   /** Options that open this same database again (after the previous handle is closed). */
   options: DbOptions;
-  open(overrides?: Partial<Pick<DbOptions, 'recoverInterrupted'>>): Promise<DbHandle>;
+  open(): Promise<DbHandle>;
   /** Closes every handle opened through `open` and deletes the database. */
   destroy(): Promise<void>;
 }
@@ -40,7 +40,7 @@ export async function createTestDatabase(
     return {
       driver: 'pglite',
       options,
-      open: (overrides) => track({ ...options, ...overrides }),
+      open: () => track(options),
       destroy: async () => {
         await closeAll();
         await rm(dir, { recursive: true, force: true });
@@ -62,7 +62,7 @@ export async function createTestDatabase(
   return {
     driver: 'postgres',
     options,
-    open: (overrides) => track({ ...options, ...overrides }),
+    open: () => track(options),
     destroy: async () => {
       try {
         await closeAll();

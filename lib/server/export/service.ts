@@ -7,7 +7,7 @@ import type {
   ImportResult,
 } from '@/lib/chat/export-types';
 import type { Conversation } from '@/lib/chat/types';
-import { stopGeneration } from '@/lib/server/chat/registry';
+import { stopLive } from '@/lib/server/live/stop';
 import { loadTree } from '@/lib/server/conversations';
 import { type Db, getDb } from '@/lib/server/db/client';
 import {
@@ -15,7 +15,6 @@ import {
   getConversation,
   insertImportedConversation,
   listConversations,
-  listStreamingMessageIds,
   MAX_PAGE_SIZE,
 } from '@/lib/server/db/repository';
 import { planImport } from './import-plan';
@@ -88,8 +87,7 @@ export async function importExport(userId: string, file: unknown): Promise<Impor
 /** Stops the user's running answers, then deletes the user with everything they own. */
 export async function deleteAllData(userId: string): Promise<DeleteAllResult> {
   const db = await getDb();
-  const live = await listStreamingMessageIds(db, userId);
-  await Promise.all(live.map((id) => stopGeneration(id)));
+  await stopLive(db, { userId });
   const { conversations } = await deleteUserData(db, userId);
   return { deletedConversations: conversations };
 }

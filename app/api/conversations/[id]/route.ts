@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '@/lib/chat/title-text';
-import { stopGeneration } from '@/lib/server/chat/registry';
 import { loadConversation } from '@/lib/server/conversations';
+import { stopLive } from '@/lib/server/live/stop';
 import { getDb } from '@/lib/server/db/client';
 import {
   getConversation,
-  listMessages,
   renameConversation,
   softDeleteConversation,
 } from '@/lib/server/db/repository';
@@ -82,10 +81,7 @@ export async function DELETE(_request: Request, ctx: Ctx) {
       throw notFound('Conversation not found.');
     }
     // An answer still being written would otherwise keep its upstream request open for nothing.
-    const live = (await listMessages(db, { conversationId: id })).filter(
-      (m) => m.status === 'streaming',
-    );
-    await Promise.all(live.map((m) => stopGeneration(m.id)));
+    await stopLive(db, { conversationId: id });
     const deleted = await softDeleteConversation(db, { userId, conversationId: id });
     if (!deleted) throw notFound('Conversation not found.');
     return new Response(null, { status: 204 });

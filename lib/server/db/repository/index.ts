@@ -34,6 +34,18 @@ export {
   listStreamingMessageIds,
 } from './export';
 export {
+  type EventBatch,
+  finishGeneration,
+  type Generation,
+  getGeneration,
+  insertGeneration,
+  latestGeneration,
+  readEvents,
+  renewGeneration,
+  requestStop,
+  settleLostGenerations,
+} from './generations';
+export {
   DELETED_RETENTION_MS,
   purgeDeletedConversations,
   renameConversation,
@@ -46,7 +58,6 @@ export {
   getMessageForUser,
   insertMessage,
   listMessages,
-  markStreamingInterrupted,
   type MessagePatch,
   type NewMessage,
   updateMessage,

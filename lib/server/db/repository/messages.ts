@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type {
   ChatError,
   ChatMessage,
@@ -118,26 +118,4 @@ export async function getMessageForUser(
   return row
     ? { message: toChatMessage(row.message), conversation: toConversation(row.conversation) }
     : null;
-}
-
-/**
- * Crash recovery: a message still 'streaming' when no process is streaming it was cut off.
- * `updatedBefore` limits it to stale rows (useful when several instances share one database).
- * Returns how many messages were marked.
- */
-export async function markStreamingInterrupted(
-  db: Db,
-  options: { updatedBefore?: Date } = {},
-): Promise<number> {
-  const rows = await db
-    .update(messages)
-    .set({ status: 'interrupted', updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(messages.status, 'streaming'),
-        options.updatedBefore ? lt(messages.updatedAt, options.updatedBefore) : undefined,
-      ),
-    )
-    .returning({ id: messages.id });
-  return rows.length;
 }

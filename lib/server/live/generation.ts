@@ -1,0 +1,152 @@
+import 'server-only';
+import { type ClientSink, createClientSink } from '@/lib/server/chat/client-sink';
+import { createThrottledWriter } from '@/lib/server/chat/throttled-writer';
+import { getConfig } from '@/lib/server/config';
+import type { Db } from '@/lib/server/db/client';
+import {
+  type EventBatch,
+  finishGeneration,
+  insertGeneration,
+  renewGeneration,
+  settleLostGenerations,
+} from '@/lib/server/db/repository';
+import { AppError } from '@/lib/server/errors';
+import { isListening, subscribe } from './bus';
+
+// A turn being written, as the instance writing it sees it. Its state lives in the database
+// (`generations`): a lease renewed by this instance's heartbeat, a Stop flag any instance may set,
+// and the numbered event log any instance may replay. Nothing here is the source of truth.
+
+export type StopReason = 'stop' | 'deadline' | 'lost';
+
+export interface LiveGeneration {
+  readonly id: string;
+  /** Aborted by Stop (from any instance), the time limit, or losing the lease. */
+  readonly signal: AbortSignal;
+  abort(reason: StopReason): void;
+  /** The browser's end: every frame sent here is numbered (`id:`) and appended to the log. */
+  readonly sink: ClientSink;
+  /**
+   * Saves the end of the turn: the log is compacted to its last `done` frame and the turn marked
+   * finished, which releases anyone waiting on it (a Stop request, a resumed stream).
+   */
+  finish(outcome?: 'done' | 'failed'): Promise<void>;
+  /** Database writes so far (heartbeats and log batches, plus the final one). */
+  readonly writes: number;
+}
+
+export interface LiveTiming {
+  leaseMs: number;
+  /** Log batches are written at most this often. */
+  flushMs: number;
+  /** Heartbeat (lease renewal, and the Stop check when notifications are unavailable). */
+  heartbeatMs: number;
+}
+
+/** The lease outlives several heartbeats; without LISTEN the heartbeat doubles as Stop polling. */
+export async function liveTiming(leaseMs = getConfig().liveLeaseMs): Promise<LiveTiming> {
+  const quarter = Math.max(100, Math.floor(leaseMs / 4));
+  return {
+    leaseMs,
+    flushMs: 250,
+    heartbeatMs: (await isListening()) ? quarter : Math.min(500, quarter),
+  };
+}
+
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
+/**
+ * Claims the conversation for a new turn (settling a previous one whose instance vanished).
+ * Throws a conflict while another turn is live in it.
+ */
+export async function beginGeneration(
+  db: Db,
+  conversationId: string,
+  options: { inner?: ClientSink; timing?: LiveTiming } = {},
+): Promise<LiveGeneration> {
+  const timing = options.timing ?? (await liveTiming());
+  await settleLostGenerations(db, { conversationId });
+  const id = crypto.randomUUID();
+  if (!(await insertGeneration(db, { id, conversationId, leaseMs: timing.leaseMs }))) {
+    throw new AppError(
+      'conflict',
+      'An answer is still being written in this conversation. Stop it first.',
+    );
+  }
+
+  const inner = options.inner ?? createClientSink();
+  const controller = new AbortController();
+  const abort = (reason: StopReason) => {
+    if (!controller.signal.aborted) controller.abort(reason);
+  };
+
+  let seq = 0;
+  let logged = 0;
+  let pending: string[] = [];
+  let doneFrame: string | null = null;
+
+  const writer = createThrottledWriter(
+    async () => {
+      const frames = pending;
+      pending = [];
+      const batch: EventBatch | null = frames.length > 0 ? { firstSeq: logged + 1, frames } : null;
+      try {
+        const state = await renewGeneration(db, { id, leaseMs: timing.leaseMs, batch });
+        logged += frames.length;
+        if (state.stopRequested) abort('stop');
+        else if (!state.alive) abort('lost');
+      } catch (error) {
+        // Kept for the next write: the log must have no gaps.
+        pending = [...frames, ...pending];
+        throw error;
+      }
+    },
+    timing.flushMs,
+    (error) => console.error('[parley] saving a live answer’s progress failed', error),
+  );
+
+  const heartbeat = setInterval(() => writer.schedule(), timing.heartbeatMs);
+  const unsubscribe = await subscribe(`stop:${id}`, () => abort('stop'));
+
+  const sink: ClientSink = {
+    stream: inner.stream,
+    send(bytes) {
+      const frame = decoder.decode(bytes);
+      seq++;
+      if (frame.startsWith('event: done\n')) doneFrame = frame;
+      pending.push(frame);
+      inner.send(encoder.encode(`id: ${seq}\n${frame}`));
+      writer.schedule();
+    },
+    close: () => inner.close(),
+    get detached() {
+      return inner.detached;
+    },
+  };
+
+  let finishing: Promise<void> | null = null;
+  return {
+    id,
+    signal: controller.signal,
+    abort,
+    sink,
+    finish(outcome = 'done') {
+      finishing ??= (async () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        await writer.finish(async () => {
+          const frames = pending;
+          pending = [];
+          const batch = frames.length > 0 ? { firstSeq: logged + 1, frames } : null;
+          await finishGeneration(db, { id, outcome, batch, doneEvent: doneFrame });
+          logged += frames.length;
+        });
+      })();
+      return finishing;
+    },
+    get writes() {
+      return writer.writes;
+    },
+  };
+}
