@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import { startMockUpstream, type MockUpstream } from '../mock-upstream/server';
 import { startApp } from '../support/app-server';
-import { Client, readChat } from './client';
+import { Client, eventually, readChat } from './client';
 
 let mock: MockUpstream;
 let dataDir: string | undefined;
@@ -32,6 +32,11 @@ it('settles an answer left streaming by a crashed process as interrupted once it
     m.event === 'start' ? 'stop-reading' : undefined,
   );
   await mock.waitForRequest((r) => JSON.stringify(r.body).includes('mock:stall'), 5_000);
+  // The partial answer is saved while it streams.
+  await eventually(
+    () => client.json<ConversationDetail>(`/api/conversations/${run.start.conversationId}`),
+    ({ body }) => body.messages[1]?.content === 'tok1 tok2',
+  );
   await first.stop({ signal: 'SIGKILL' });
 
   const second = await startApp({ env });
