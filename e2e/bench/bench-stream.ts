@@ -2,6 +2,8 @@
 // 1. Time to the first content chunk and server CPU per chunk for a 2,000-chunk stream, through
 //    /api/chat versus calling the mock upstream directly.
 // 2. Browser main-thread time per 1,000 streamed tokens in Chromium.
+// 3. Live answers on PostgreSQL: database writes per 2,000-token answer, and the time from a
+//    reconnect on another instance to the first resumed event (bench-live.ts).
 // Needs the .next-test build (`npm test` makes it; this script builds it when missing).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -12,6 +14,7 @@ import { CHROMIUM_ARGS, findChromium } from '../support/ensure-chromium.mjs';
 import { TEST_DIST_DIR } from '../support/env';
 import { freePort } from '../support/free-port';
 import { startApp } from '../support/app-server';
+import { benchLive } from './bench-live';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHUNKS = 2000;
@@ -93,6 +96,15 @@ async function main() {
     if (built.status !== 0) process.exit(1);
   }
   const mock = await startMock();
+  if (process.env.BENCH_ONLY === 'live') {
+    // Just the live-answer numbers (part 3).
+    try {
+      await benchLive(mock.url);
+    } finally {
+      process.kill(-mock.pid, 'SIGTERM');
+    }
+    return;
+  }
   const app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
   const prompt = `[[mock:text tokens=${CHUNKS}]] benchmark`;
   try {
@@ -162,6 +174,7 @@ async function main() {
     );
 
     await benchBrowser(app.url);
+    await benchLive(mock.url);
   } finally {
     await app.stop();
     try {

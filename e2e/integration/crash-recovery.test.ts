@@ -19,7 +19,9 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-it('settles an answer left streaming by a crashed process as interrupted once its lease expired', async () => {
+it('settles an answer left streaming by a crashed process as interrupted once its lease expired', {
+  timeout: 90_000,
+}, async () => {
   const env = {
     OPENAI_BASE_URL: mock.url,
     CHAT_MODEL: 'mock-model',
