@@ -9,10 +9,7 @@ import postgres from 'postgres';
 import * as schema from '@/lib/db/schema';
 import { type Config, getConfig } from '@/lib/server/config';
 import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
-import {
-  purgeDeletedConversations,
-  purgePendingAttachments,
-} from '@/lib/server/db/repository';
+import { purgeDeletedConversations, purgePendingAttachments } from '@/lib/server/db/repository';
 
 /** One type for both drivers; the repository only uses the query builder they share. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
