@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ChatScreen } from '@/components/chat/chat-screen';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import { getModelBadge } from '@/lib/server/model-badge';
 
 export const dynamic = 'force-dynamic';

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type KeyInput, matchShortcut, SHORTCUTS, type ShortcutContext } from './shortcuts';
+import {
+  isSendKey,
+  type KeyInput,
+  matchShortcut,
+  SHORTCUTS,
+  type ShortcutContext,
+} from './shortcuts';
 
 const key = (k: string, extra: Partial<KeyInput> = {}): KeyInput => ({
   key: k,
@@ -75,5 +81,25 @@ describe('matchShortcut', () => {
     const newChat = SHORTCUTS.find((s) => s.id === 'new-chat');
     expect(newChat?.keys(true)).toEqual([['⌘', 'Shift', 'O']]);
     expect(newChat?.keys(false)).toEqual([['Ctrl', 'Shift', 'O']]);
+  });
+});
+
+describe('isSendKey', () => {
+  const press = (
+    k: string,
+    extra: { shiftKey?: boolean; keyCode?: number; composing?: boolean },
+  ) => ({
+    key: k,
+    shiftKey: extra.shiftKey ?? false,
+    keyCode: extra.keyCode ?? 13,
+    nativeEvent: { isComposing: extra.composing ?? false },
+  });
+
+  it('sends on Enter, not on Shift+Enter, other keys, or an IME picking a candidate', () => {
+    expect(isSendKey(press('Enter', {}))).toBe(true);
+    expect(isSendKey(press('Enter', { shiftKey: true }))).toBe(false);
+    expect(isSendKey(press('a', { keyCode: 65 }))).toBe(false);
+    expect(isSendKey(press('Enter', { composing: true }))).toBe(false);
+    expect(isSendKey(press('Enter', { keyCode: 229 }))).toBe(false);
   });
 });

@@ -66,3 +66,21 @@ export function matchShortcut(e: KeyInput, ctx: ShortcutContext): ShortcutId | n
 export function isMacPlatform(platform: string): boolean {
   return /mac|iphone|ipad|ipod/i.test(platform);
 }
+
+/**
+ * Enter sends a message box; Shift+Enter is a new line, and an IME's Enter picks a candidate
+ * (keyCode 229 covers browsers that end composition before the key event).
+ */
+export function isSendKey(event: {
+  key: string;
+  shiftKey: boolean;
+  keyCode: number;
+  nativeEvent: { isComposing: boolean };
+}): boolean {
+  return (
+    event.key === 'Enter' &&
+    !event.shiftKey &&
+    !event.nativeEvent.isComposing &&
+    event.keyCode !== 229
+  );
+}

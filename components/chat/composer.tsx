@@ -21,6 +21,7 @@ import {
   readyAttachments,
   usePendingAttachments,
 } from './attachments/pending-store';
+import { isSendKey } from '@/lib/shortcuts';
 import { clearComposerFill, focusComposer, useComposerFillRequest } from './composer-fill';
 import type { SendInput } from './use-chat-turn';
 
@@ -126,14 +127,7 @@ export function Composer({
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // IME users press Enter to pick a candidate; that must not send.
-    if (
-      event.key !== 'Enter' ||
-      event.shiftKey ||
-      event.nativeEvent.isComposing ||
-      event.keyCode === 229
-    )
-      return;
+    if (!isSendKey(event)) return;
     event.preventDefault();
     void submit();
   };

@@ -1,3 +1,4 @@
+import type { ToolCall, Usage } from '@/lib/openai/types';
 import type { AttachmentMeta } from './attachments';
 
 // Parley's own message shapes. Provider wire types stay inside lib/openai; everything else
@@ -6,17 +7,8 @@ import type { AttachmentMeta } from './attachments';
 export type MessageStatus = 'streaming' | 'complete' | 'interrupted' | 'error';
 export type Role = 'system' | 'user' | 'assistant' | 'tool';
 
-export interface ToolCall {
-  id: string;
-  type: string;
-  function: { name: string; arguments: string };
-}
-
-export type Usage = {
-  prompt_tokens?: number;
-  completion_tokens?: number;
-  total_tokens?: number;
-} & Record<string, unknown>;
+// A finished tool call and token usage are the seed's own shapes (Core): used as they are.
+export type { ToolCall, Usage };
 
 export interface ChatError {
   code: string;

@@ -1,7 +1,7 @@
 // The stream reducer: folds chat.completion.chunk objects into per-choice messages. Pure and
 // immutable (unchanged parts keep their references, so React/zustand can compare by identity),
 // and cheap per token: a content delta copies one choice and the choices array, nothing else.
-import type { ToolCall, Usage } from '@/lib/chat/types';
+import type { ToolCall, Usage } from './types';
 import { FLAGGED, filterFlagged, promptFlagged } from './content-filter';
 import { extractMessageText } from './message-text';
 import { toStreamError } from './stream-error';

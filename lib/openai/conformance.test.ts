@@ -17,8 +17,8 @@ import {
   projectError,
   randomSplitSets,
   readExpectedCase,
-} from './conformance-support';
-import { foldSSE, splitAt } from './fold-sse';
+} from './testing/conformance-support';
+import { foldSSE, splitAt } from './testing/fold-sse';
 
 const DEFAULT_SEED = 20250512;
 const RANDOM_SETS = 20;

@@ -1,9 +1,20 @@
 // Wire shapes of OpenAI-compatible chat completions, as providers really send them: nearly every
 // field is optional or nullable, and every object may carry provider-specific extras (the index
 // signatures), which we keep as `unknown` instead of rejecting.
-import type { Usage } from '@/lib/chat/types';
 
-export type { ToolCall, Usage } from '@/lib/chat/types';
+/** A complete tool call, as a finished assistant message carries it. */
+export interface ToolCall {
+  id: string;
+  type: string;
+  function: { name: string; arguments: string };
+}
+
+/** Token usage, verbatim from the provider (null counters dropped); extras are kept. */
+export type Usage = {
+  prompt_tokens?: number;
+  completion_tokens?: number;
+  total_tokens?: number;
+} & Record<string, unknown>;
 
 /** One element of `content` when a provider sends it as an array of parts. */
 export interface ContentPart {

@@ -1,8 +1,7 @@
 // Finds the usage object a chunk carries. Most servers use top-level `usage`; some put it in a
 // provider extension object (`x_<vendor>.usage`), so any `x_*` object is looked at, never a
 // specific vendor.
-import type { Usage } from '@/lib/chat/types';
-import type { WireUsage } from './types';
+import type { Usage, WireUsage } from './types';
 
 const COUNTERS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const;
 

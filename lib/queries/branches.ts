@@ -1,7 +1,6 @@
 'use client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail } from '@/lib/chat/api-types';
-import { toast } from '@/lib/store/toast-store';
 import { conversationKeys } from './conversations';
 import { fetchJson } from './fetch-json';
 
@@ -19,11 +18,14 @@ export function putBranch(conversationId: string, messageId: string): Promise<Co
 
 /**
  * Switches the conversation to another version of a message ("‹ 2/3 ›"). The server's answer
- * replaces the cached conversation at once; on failure a toast says why and the cache is refetched.
+ * replaces the cached conversation at once; on failure a toast says why (`meta`) and the cache is
+ * refetched.
  */
 export function useSwitchBranch(conversationId: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
+    // The toast (QueryClient's mutation cache) says why.
+    meta: { errorMessage: 'Could not show that version' },
     mutationFn: async (messageId: string) => {
       if (!conversationId) throw new Error('No conversation to switch.');
       const key = conversationKeys.detail(conversationId);
@@ -33,8 +35,7 @@ export function useSwitchBranch(conversationId: string | null) {
       queryClient.setQueryData<ConversationDetail>(key, detail);
       return detail;
     },
-    onError: (error) => {
-      toast({ message: `Could not show that version: ${error.message}`, tone: 'error' });
+    onError: () => {
       if (conversationId)
         void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(conversationId) });
     },

@@ -13,7 +13,6 @@ import type {
   ConversationPage,
 } from '@/lib/chat/api-types';
 import type { Conversation } from '@/lib/chat/types';
-import { conversationStore } from '@/lib/store/conversation-store';
 import { conversationKeys } from './conversations';
 import { ApiError, fetchJson } from './fetch-json';
 
@@ -130,13 +129,14 @@ export function useRenameConversation() {
       restoreLists(queryClient, context?.lists);
       if (context?.detail) queryClient.setQueryData(conversationKeys.detail(id), context.detail);
     },
-    onSettled: (_data, _error, { id }) => {
-      void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-      // Refetching while an answer streams here would show it twice; the title is already set.
-      if (!conversationStore.get().live) {
-        void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(id) });
-      }
+    // The saved conversation replaces the optimistic one; its messages need no refetch (one may
+    // be streaming here right now).
+    onSuccess: ({ conversation }, { id }) => {
+      queryClient.setQueryData<ConversationDetail>(conversationKeys.detail(id), (old) =>
+        old ? { ...old, conversation } : old,
+      );
     },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: conversationKeys.lists() }),
   });
 }
 

@@ -4,7 +4,6 @@ import type { ConversationDetail, ModelOption, ModelsResponse } from '@/lib/chat
 import type { Conversation } from '@/lib/chat/types';
 import { conversationKeys } from './conversations';
 import { fetchJson } from './fetch-json';
-import { toast } from '@/lib/store/toast-store';
 
 export const modelKeys = {
   all: ['models'] as const,
@@ -50,6 +49,8 @@ export function useSetConversationModel(conversationId: string) {
   const queryClient = useQueryClient();
   const key = conversationKeys.detail(conversationId);
   return useMutation({
+    // The toast (QueryClient's mutation cache) says why.
+    meta: { errorMessage: 'Could not switch the model' },
     mutationFn: (choice: ModelChoice) =>
       fetchJson<{ conversation: Conversation }>(
         `/api/conversations/${encodeURIComponent(conversationId)}/model`,
@@ -72,9 +73,8 @@ export function useSetConversationModel(conversationId: string) {
       );
       return { previous };
     },
-    onError: (error, _choice, context) => {
+    onError: (_error, _choice, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast({ tone: 'error', message: `Could not switch the model: ${error.message}` });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

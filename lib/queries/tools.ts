@@ -2,7 +2,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationDetail, ToolsResponse } from '@/lib/chat/api-types';
 import type { Conversation, ConversationSettings } from '@/lib/chat/types';
-import { toast } from '@/lib/store/toast-store';
 import { conversationKeys } from './conversations';
 import { fetchJson } from './fetch-json';
 
@@ -27,6 +26,8 @@ export function useUpdateSettings(conversationId: string) {
   const queryClient = useQueryClient();
   const key = conversationKeys.detail(conversationId);
   return useMutation({
+    // The toast (QueryClient's mutation cache) says why.
+    meta: { errorMessage: 'Could not save the settings' },
     mutationFn: (settings: ConversationSettings) =>
       fetchJson<{ conversation: Conversation }>(
         `/api/conversations/${encodeURIComponent(conversationId)}/settings`,
@@ -44,9 +45,8 @@ export function useUpdateSettings(conversationId: string) {
       );
       return { previous };
     },
-    onError: (error, _settings, context) => {
+    onError: (_error, _settings, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
-      toast({ tone: 'error', message: `Could not save the settings: ${error.message}` });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });

@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
+import { isHttpUrl, schemeOf } from './config-values';
 import {
   combineProviders,
   type ProviderConfig,
@@ -9,8 +10,10 @@ import {
 } from './providers/config';
 import type { AttachmentLimits } from '@/lib/chat/attachments';
 import { BUILTIN_TOOL_NAMES } from './tools/builtin/names';
+import { type McpServerConfig, parseMcpServers } from './tools/mcp/config';
 
 export type { ProviderConfig } from './providers/config';
+export type { McpServerConfig } from './tools/mcp/config';
 
 /**
  * Server configuration, read from the environment once per process.
@@ -59,16 +62,6 @@ export interface Config {
   liveLeaseMs: number;
 }
 
-export interface McpServerConfig {
-  /** [a-zA-Z0-9_-]{1,32}, unique; its tools are offered as `mcp__<name>__<tool>`. */
-  name: string;
-  /** Streamable HTTP endpoint, http(s). */
-  url: string;
-  /** Sent with every request to this server (e.g. Authorization). */
-  headers: Record<string, string>;
-  requireApproval: boolean;
-}
-
 export type Env = Record<string, string | undefined>;
 
 export interface ConfigIssue {
@@ -98,80 +91,6 @@ const optionalText = z.preprocess((value) => {
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
 }, z.string().optional());
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-function schemeOf(value: string): string {
-  const match = /^([a-z][a-z0-9+.-]*):/i.exec(value);
-  return match?.[1] ? `${match[1]}:` : 'none';
-}
-
-const MCP_EXAMPLE = '[{"name":"docs","url":"http://127.0.0.1:9000/mcp"}]';
-export const MCP_SERVER_NAME = /^[a-zA-Z0-9_-]{1,32}$/;
-
-const mcpServerSchema = z.strictObject({
-  name: z.string().regex(MCP_SERVER_NAME, {
-    error: (issue) =>
-      `must be 1–32 letters, digits, "_" or "-" (got ${JSON.stringify(issue.input)})`,
-  }),
-  url: z.string().refine(isHttpUrl, {
-    // Only the scheme: a URL may carry a token in its query string.
-    error: (issue) =>
-      `must be an http(s) URL such as http://127.0.0.1:9000/mcp (got scheme ${JSON.stringify(schemeOf(String(issue.input)))})`,
-  }),
-  headers: z.record(z.string(), z.string()).default({}),
-  requireApproval: z.boolean().default(false),
-});
-
-function describePath(path: PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-}
-
-function parseMcpServers(value: string, ctx: z.RefinementCtx): McpServerConfig[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch (error) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `MCP_SERVERS must be a JSON array such as ${MCP_EXAMPLE} (the value is not valid JSON: ${error instanceof Error ? error.message : String(error)})`,
-    });
-    return [];
-  }
-  const result = z.array(mcpServerSchema).safeParse(json);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      // Header values are never echoed: they are usually credentials.
-      const where = issue.path.length === 0 ? '' : describePath(issue.path);
-      ctx.addIssue({
-        code: 'custom',
-        message:
-          issue.path.length === 0
-            ? `MCP_SERVERS must be a JSON array such as ${MCP_EXAMPLE}`
-            : `MCP_SERVERS${where} ${issue.message}; expected entries like {"name":"docs","url":"http://127.0.0.1:9000/mcp","headers":{"Authorization":"Bearer …"},"requireApproval":false}`,
-      });
-    }
-    return [];
-  }
-  const seen = new Set<string>();
-  for (const server of result.data) {
-    if (seen.has(server.name)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `MCP_SERVERS lists the name ${JSON.stringify(server.name)} twice; every server needs a unique name`,
-      });
-    }
-    seen.add(server.name);
-  }
-  return result.data;
-}
 
 function wholeNumber(
   variable: string,

@@ -2,7 +2,8 @@ import 'server-only';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import { activeBranch, branchInfo } from './chat/history';
-import { type Db, getDb } from './db/client';
+import { getDb } from './database';
+import type { Db } from './db/types';
 import {
   getActiveLeafId,
   getConversation,

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { cookies, headers } from 'next/headers';
 import { type Config, getConfig } from '@/lib/server/config';
-import { type Db, getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
+import type { Db } from '@/lib/server/db/types';
 import { ensureUser, getOrCreateSecret, isUuid, userExists } from '@/lib/server/db/repository';
 
 // Guest identity: a long-lived signed cookie whose `sub` is the user's uuid. No accounts, so

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROVIDER_NAME } from '@/lib/server/providers/config';
 import { modelSettingsSchema } from '@/lib/chat/model-settings';
 
 export const MAX_MESSAGE_CHARS = 100_000;
@@ -28,7 +29,7 @@ export const chatRequestSchema = z
     /** A configured provider's name; never a URL (the server only calls what it configured). */
     provider: z
       .string()
-      .regex(/^[a-z0-9_-]{1,32}$/, 'A provider is named by its configured name.')
+      .regex(PROVIDER_NAME, 'A provider is named by its configured name.')
       .optional(),
     model: z.string().min(1).max(200).optional(),
     /** Model settings for a NEW conversation (an existing one keeps its own). */

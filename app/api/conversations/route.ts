@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_SEARCH_QUERY_LENGTH, normalizeQuery } from '@/lib/chat/search-text';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import {
   InvalidCursorError,
   listConversations,

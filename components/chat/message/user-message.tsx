@@ -4,6 +4,7 @@ import { type FormEvent, type KeyboardEvent, useId, useRef, useState } from 'rea
 import { BranchNav } from '@/components/chat/branch-nav';
 import type { BranchInfo } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
+import { isSendKey } from '@/lib/shortcuts';
 import { MessageAttachments } from './message-attachments';
 
 export interface UserMessageProps {
@@ -46,13 +47,7 @@ export function UserMessage({ message, onEdit, branch, onSwitchBranch, busy }: U
       return;
     }
     // Like the composer: Shift+Enter is a new line, and an IME's Enter picks a candidate.
-    if (
-      event.key !== 'Enter' ||
-      event.shiftKey ||
-      event.nativeEvent.isComposing ||
-      event.keyCode === 229
-    )
-      return;
+    if (!isSendKey(event)) return;
     event.preventDefault();
     save();
   };

@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import { getAttachmentForUser } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
 import { isCrossSite } from '@/lib/server/share/same-origin';

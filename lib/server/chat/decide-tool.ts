@@ -2,7 +2,7 @@ import 'server-only';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage, Conversation, ToolCall } from '@/lib/chat/types';
 import { getConfig } from '@/lib/server/config';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import {
   getMessageForUser,
   insertMessage,

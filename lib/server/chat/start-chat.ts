@@ -1,10 +1,10 @@
 import 'server-only';
-import type { ChatRequest } from '@/app/api/chat/schema';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
 import type { ChatMessage } from '@/lib/chat/types';
 import { checkForMessage, claimForMessage } from '@/lib/server/attachments/claim';
-import type { Db } from '@/lib/server/db/client';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
+import type { Db } from '@/lib/server/db/types';
+import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import {
   createConversation,
   getActiveLeafId,
@@ -17,7 +17,7 @@ import {
 } from '@/lib/server/db/repository';
 import { beginGeneration } from '@/lib/server/live/generation';
 import { AppError, notFound } from '@/lib/server/errors';
-import { pickModelSettings } from '@/lib/chat/model-settings';
+import { type ModelSettings, pickModelSettings } from '@/lib/chat/model-settings';
 import { provisionalTitle } from '@/lib/chat/title-text';
 import { resolveModelChoice } from '@/lib/server/models';
 import { activeBranch, branchTo } from './history';
@@ -33,9 +33,25 @@ export function assertIdle(messages: readonly ChatMessage[]) {
   }
 }
 
+/** A chat request as the route validated it (app/api/chat/schema.ts). */
+export interface ChatInput {
+  conversationId?: string;
+  content?: string;
+  retryOf?: string;
+  editOf?: string;
+  provider?: string;
+  model?: string;
+  settings?: ModelSettings;
+  params?: ChatCompletionParams;
+  tools?: string[];
+  timeZone?: string;
+  /** Ids of the user's uploads sent with a new or edited message. */
+  attachments?: string[];
+}
+
 export async function startChat(
   userId: string,
-  body: ChatRequest,
+  body: ChatInput,
   options: { deadlineMs: number },
 ): Promise<LaunchedTurn> {
   const db = await getDb();

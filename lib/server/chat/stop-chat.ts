@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ChatMessage } from '@/lib/chat/types';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import { getMessageForUser, settleLostGenerations } from '@/lib/server/db/repository';
 import { notFound } from '@/lib/server/errors';
 import { stopLive } from '@/lib/server/live/stop';

@@ -2,17 +2,17 @@ import 'server-only';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from '@/lib/db/schema';
-import { type Config, getConfig } from '@/lib/server/config';
 import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
 import { purgeDeletedConversations, purgePendingAttachments } from '@/lib/server/db/repository';
+import type { Db } from '@/lib/server/db/types';
 
-/** One type for both drivers; the repository only uses the query builder they share. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// Opening a database. The process-wide one, opened from the config, is lib/server/database.ts.
+
+export type { Db } from '@/lib/server/db/types';
 
 export type DbOptions = (
   | {
@@ -38,12 +38,6 @@ export interface DbHandle {
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<Unlisten>;
   close(): Promise<void>;
-}
-
-export function dbOptionsFromConfig(config: Config): DbOptions {
-  return config.databaseUrl
-    ? { driver: 'postgres', url: config.databaseUrl }
-    : { driver: 'pglite', dataDir: config.pgliteDir };
 }
 
 /**
@@ -134,38 +128,4 @@ export function listenable(url: string, env: Record<string, string | undefined> 
   } catch {
     return false;
   }
-}
-
-// Kept on globalThis so Next dev's module reloads reuse the open database: a second PGlite
-// instance on the same folder would corrupt it.
-const GLOBAL_KEY = Symbol.for('parley.db');
-type DbGlobal = { [GLOBAL_KEY]?: Promise<DbHandle> };
-const store = globalThis as typeof globalThis & DbGlobal;
-
-/** The process-wide database, opened and migrated on first use. */
-export function getDb(): Promise<Db> {
-  return getDbHandle().then((handle) => handle.db);
-}
-
-/** The process-wide database handle (for `listen`). */
-export function getDbHandle(): Promise<DbHandle> {
-  let pending = store[GLOBAL_KEY];
-  if (!pending) {
-    pending = createDb(dbOptionsFromConfig(getConfig()));
-    store[GLOBAL_KEY] = pending;
-    // A failed start (e.g. Postgres still booting) must not poison the process forever.
-    pending.catch(() => {
-      if (store[GLOBAL_KEY] === pending) delete store[GLOBAL_KEY];
-    });
-  }
-  return pending;
-}
-
-/** Closes the process-wide database (tests, graceful shutdown). The next getDb() reopens. */
-export async function closeDb(): Promise<void> {
-  const pending = store[GLOBAL_KEY];
-  delete store[GLOBAL_KEY];
-  if (!pending) return;
-  const handle = await pending.catch(() => null);
-  await handle?.close();
 }

@@ -2,14 +2,14 @@ import 'server-only';
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '@/lib/chat/export-types';
 import { AppError } from '@/lib/server/errors';
+import { PRIVATE_HEADERS } from '@/lib/server/private-headers';
 import { readJsonBody } from '@/lib/server/read-body';
 import { contentDisposition } from './filename';
 import type { ImportValidationError } from './import-schema';
 
 // Request/response helpers of the export, import and "my data" routes.
 
-/** Personal data: never stored by a shared cache, never indexed. */
-export const PRIVATE_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+export { PRIVATE_HEADERS };
 
 export type ExportFormat = 'md' | 'json';
 

@@ -9,7 +9,8 @@ import type {
 import type { Conversation } from '@/lib/chat/types';
 import { stopLive } from '@/lib/server/live/stop';
 import { loadTree } from '@/lib/server/conversations';
-import { type Db, getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
+import type { Db } from '@/lib/server/db/types';
 import {
   deleteUserData,
   getConversation,

@@ -1,5 +1,6 @@
 import 'server-only';
-import { type DbHandle, getDbHandle } from '@/lib/server/db/client';
+import { getDbHandle } from '@/lib/server/database';
+import type { DbHandle } from '@/lib/server/db/client';
 
 // One LISTEN per process on `parley_live` (see drizzle/0006_live_generations.sql), fanned out to
 // in-process waiters by payload (`stop:<id>`, `events:<id>`, `finished:<id>`). Notifications only

@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { describePath, isHttpUrl, schemeOf } from '@/lib/server/config-values';
 
 // The PROVIDERS and CONTEXT_WINDOWS variables (lib/server/config.ts calls these parsers). Keys,
 // header and query values are never echoed in errors: they are usually credentials.
@@ -37,20 +38,6 @@ const PROVIDERS_EXAMPLE =
   '[{"name":"openai","baseUrl":"https://api.openai.com/v1","apiKey":"sk-…","models":["gpt-4o-mini"]}]';
 const ENTRY_EXAMPLE =
   '{"name":"azure","baseUrl":"https://NAME.openai.azure.com/openai/v1","headers":{"api-key":"…"},"query":{"api-version":"2024-06-01"},"models":["gpt-4o-mini"],"contextWindow":{"gpt-4o-mini":128000}}';
-
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
-export function schemeOf(value: string): string {
-  const match = /^([a-z][a-z0-9+.-]*):/i.exec(value);
-  return match?.[1] ? `${match[1]}:` : 'none';
-}
 
 // RFC 9110 token: what a header name may contain.
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -99,10 +86,6 @@ const providerSchema = z.strictObject({
   reasoningModels: z.array(modelId).max(1000).optional(),
   vision: z.union([z.boolean(), z.array(modelId).max(1000)]).optional(),
 });
-
-function describePath(path: PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
-}
 
 type Ctx = z.RefinementCtx;
 

@@ -1,14 +1,14 @@
 import 'server-only';
 import { z } from 'zod';
 import { AppError } from '@/lib/server/errors';
+import { PRIVATE_HEADERS } from '@/lib/server/private-headers';
 import { readJsonBody } from '@/lib/server/read-body';
 
 // Request/response helpers shared by the share routes.
 
 export const MAX_SHARE_BODY_BYTES = 4 * 1024;
 
-/** Owner-only answers never go to a shared cache, and nothing under /api is for search engines. */
-export const PRIVATE_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag': 'noindex' };
+export { PRIVATE_HEADERS };
 
 export const createShareSchema = z.object({ indexable: z.boolean().optional() }).strict();
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { loadTree } from '@/lib/server/conversations';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import {
   createConversationWithMessages,
   createShare,

@@ -1,9 +1,10 @@
 // Building and reading share snapshots. Pure: the routes and the repository do the I/O.
 
-import { z } from 'zod';
 import type { ChatMessage, Conversation, MessageStatus, ToolRun } from '@/lib/chat/types';
-import { parseChatError, parseToolCalls, parseToolRun, parseUsage } from '@/lib/server/db/rows';
 import type { PublicShare, SharedMessage, ShareSnapshot } from '@/lib/share/types';
+
+// Reading a stored snapshot back is the repository's job (it validates every row it returns).
+export { parseSnapshot } from '@/lib/server/db/snapshot-row';
 
 /**
  * Freezes the active branch of a conversation. Only what the page shows is copied: message ids
@@ -52,41 +53,6 @@ function frozenToolRun(run: ToolRun | null): ToolRun | null {
   return run.status === 'running' || run.status === 'awaiting_approval'
     ? { ...run, status: 'not_executed' }
     : run;
-}
-
-const sharedMessageSchema = z.object({
-  id: z.string(),
-  parentId: z.string().nullable(),
-  role: z.enum(['system', 'user', 'assistant', 'tool']),
-  content: z.string(),
-  reasoning: z.string().nullable(),
-  refusal: z.string().nullable(),
-  toolCalls: z.unknown().transform(parseToolCalls),
-  toolCallId: z.string().nullable(),
-  status: z.enum(['streaming', 'complete', 'interrupted', 'error']),
-  finishReason: z.string().nullable(),
-  usage: z.unknown().transform(parseUsage),
-  model: z.string().nullable(),
-  error: z.unknown().transform(parseChatError),
-  reasoningMs: z.number().nullable(),
-  toolRun: z.unknown().transform(parseToolRun),
-  createdAt: z.string(),
-});
-
-const snapshotSchema = z.object({
-  version: z.literal(1),
-  title: z.string(),
-  model: z.string().nullable(),
-  conversationCreatedAt: z.string(),
-  takenAt: z.string(),
-  indexable: z.boolean(),
-  messages: z.array(sharedMessageSchema),
-});
-
-/** A stored snapshot, re-validated on read; null when it is not one this code wrote. */
-export function parseSnapshot(value: unknown): ShareSnapshot | null {
-  const parsed = snapshotSchema.safeParse(value);
-  return parsed.success ? parsed.data : null;
 }
 
 export function toPublicShare(id: string, snapshot: ShareSnapshot): PublicShare {

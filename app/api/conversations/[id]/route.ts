@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '@/lib/chat/title-text';
 import { loadConversation } from '@/lib/server/conversations';
 import { stopLive } from '@/lib/server/live/stop';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import {
   getConversation,
   renameConversation,

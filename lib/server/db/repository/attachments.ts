@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AttachmentKind, AttachmentMeta } from '@/lib/chat/attachments';
 import { type AttachmentRow, attachments, conversations } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 
 // Uploaded files: pending (no conversation) until a message is sent with them.

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { conversations } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 
 // Which path through the message tree the conversation shows; see chat/history.ts.

@@ -2,7 +2,7 @@ import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Conversation, ConversationSettings } from '@/lib/chat/types';
 import { conversations } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { decodeCursor, encodeCursor, isUuid } from '@/lib/server/db/cursor';
 import { toConversation } from '@/lib/server/db/rows';
 import { ownedAfter } from './shared';

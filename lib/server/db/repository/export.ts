@@ -2,7 +2,7 @@ import 'server-only';
 import { and, eq } from 'drizzle-orm';
 import type { Conversation, ConversationSettings } from '@/lib/chat/types';
 import { conversations, messages, shares, users } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 import { toConversation } from '@/lib/server/db/rows';
 import type { NewMessage } from './messages';

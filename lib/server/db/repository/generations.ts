@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { generationEvents, generations } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 
 // Live turns (see `generations` in lib/db/schema.ts). Every time is the database's own clock

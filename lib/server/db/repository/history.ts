@@ -5,7 +5,7 @@ import type { ConversationListItem, SearchMatch } from '@/lib/chat/api-types';
 import { makeSnippet, normalizeQuery } from '@/lib/chat/search-text';
 import type { Conversation } from '@/lib/chat/types';
 import { conversations, messages, shares } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { decodeCursor, encodeCursor, isUuid } from '@/lib/server/db/cursor';
 import { toConversation } from '@/lib/server/db/rows';
 import { MAX_PAGE_SIZE } from './conversations';

@@ -1,42 +1,13 @@
 import 'server-only';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type {
-  ChatError,
-  ChatMessage,
-  Conversation,
-  MessageStatus,
-  Role,
-  ToolCall,
-  ToolRun,
-  Usage,
-} from '@/lib/chat/types';
-import type { AttachmentMeta } from '@/lib/chat/attachments';
+import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import { conversations, messages } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 import { toChatMessage, toConversation } from '@/lib/server/db/rows';
-import { messageValues } from './shared';
+import { messageValues, type NewMessage } from './shared';
 
-export interface NewMessage {
-  /** Defaults to crypto.randomUUID(). */
-  id?: string;
-  conversationId: string;
-  parentId?: string | null;
-  role: Role;
-  content?: string;
-  reasoning?: string | null;
-  refusal?: string | null;
-  toolCalls?: ToolCall[] | null;
-  toolCallId?: string | null;
-  status: MessageStatus;
-  finishReason?: string | null;
-  usage?: Usage | null;
-  model?: string | null;
-  error?: ChatError | null;
-  reasoningMs?: number | null;
-  toolRun?: ToolRun | null;
-  attachments?: AttachmentMeta[] | null;
-}
+export type { NewMessage } from './shared';
 
 export type MessagePatch = Partial<
   Pick<

@@ -1,10 +1,32 @@
 import 'server-only';
 import { and, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { AttachmentMeta } from '@/lib/chat/attachments';
+import type { ChatError, MessageStatus, Role, ToolCall, ToolRun, Usage } from '@/lib/chat/types';
 import { conversations, type NewMessageRow } from '@/lib/db/schema';
 import type { Cursor } from '@/lib/server/db/cursor';
-import type { NewMessage } from './messages';
 
 // Internal to the repository folder (index.ts does not re-export it).
+
+export interface NewMessage {
+  /** Defaults to crypto.randomUUID(). */
+  id?: string;
+  conversationId: string;
+  parentId?: string | null;
+  role: Role;
+  content?: string;
+  reasoning?: string | null;
+  refusal?: string | null;
+  toolCalls?: ToolCall[] | null;
+  toolCallId?: string | null;
+  status: MessageStatus;
+  finishReason?: string | null;
+  usage?: Usage | null;
+  model?: string | null;
+  error?: ChatError | null;
+  reasoningMs?: number | null;
+  toolRun?: ToolRun | null;
+  attachments?: AttachmentMeta[] | null;
+}
 
 /**
  * The messages row for `message` with every optional field defaulted. One mapping for both the

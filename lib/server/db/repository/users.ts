@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { users } from '@/lib/db/schema';
-import type { Db } from '@/lib/server/db/client';
+import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 
 export async function ensureUser(db: Db, userId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/server/db/client';
+import { PROVIDER_NAME } from '@/lib/server/providers/config';
+import { getDb } from '@/lib/server/database';
 import { getConversation, touchConversation } from '@/lib/server/db/repository';
 import { errorResponse, notFound } from '@/lib/server/errors';
 import { resolveModelChoice } from '@/lib/server/models';
@@ -11,7 +12,7 @@ export const dynamic = 'force-dynamic';
 
 const choiceSchema = z
   .object({
-    provider: z.string().regex(/^[a-z0-9_-]{1,32}$/, 'A provider is named by its configured name.'),
+    provider: z.string().regex(PROVIDER_NAME, 'A provider is named by its configured name.'),
     model: z.string().min(1).max(200),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import { restoreConversation } from '@/lib/server/db/repository';
 import { errorResponse, notFound } from '@/lib/server/errors';
 import { readUserId } from '@/lib/server/session';

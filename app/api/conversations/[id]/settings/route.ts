@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { modelSettingsShape } from '@/lib/chat/model-settings';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import { getConversation, touchConversation } from '@/lib/server/db/repository';
 import { errorResponse, notFound } from '@/lib/server/errors';
 import { readJsonBody } from '@/lib/server/read-body';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sseResponse } from '@/lib/server/chat/sse-response';
-import { getDb } from '@/lib/server/db/client';
+import { getDb } from '@/lib/server/database';
 import { getConversation } from '@/lib/server/db/repository';
 import { AppError, errorResponse, notFound } from '@/lib/server/errors';
 import { findGeneration, resumeStream } from '@/lib/server/live/resume';

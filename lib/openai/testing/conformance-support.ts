@@ -1,7 +1,7 @@
 // Pure helpers for the fixture conformance suite: the expected.json format, the projection of a
 // StreamState onto it, and reproducible random read splits.
-import type { ToolCall, Usage } from '@/lib/chat/types';
-import { type FinalStatus, finalStatus, type StreamState } from './accumulate';
+import type { ToolCall, Usage } from '../types';
+import { type FinalStatus, finalStatus, type StreamState } from '../accumulate';
 
 export interface ExpectedChoice {
   role: string | null;

@@ -1,15 +1,15 @@
 // Runs raw SSE bytes, already cut into network reads, through the whole pipeline at once.
 // Used by tests and tools that hold a complete recording rather than a live body.
-import { endStream } from './end-stream';
+import { endStream } from '../end-stream';
 import {
   accumulate,
   initialStreamState,
   type StreamOptions,
   type StreamState,
   step,
-} from './accumulate';
-import { createSSEDecoder, parseChunkEvent } from './sse';
-import type { NormalizedChunk } from './types';
+} from '../accumulate';
+import { createSSEDecoder, parseChunkEvent } from '../sse';
+import type { NormalizedChunk } from '../types';
 
 export interface SSEFold {
   state: StreamState;
