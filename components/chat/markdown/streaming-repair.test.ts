@@ -57,4 +57,24 @@ describe('repairStreamingMarkdown', () => {
     expect(result.openFenceStart).toBe(text.indexOf('```sh'));
     expect(result.text).toBe(`${text}\n\`\`\``);
   });
+
+  it('closes unfinished emphasis, inline code and links while the answer streams', () => {
+    expect(repairStreamingMarkdown('Hello **wor').text).toBe('Hello **wor**');
+    expect(repairStreamingMarkdown('an _ital').text).toBe('an _ital_');
+    expect(repairStreamingMarkdown('run `npm i').text).toBe('run `npm i`');
+    expect(repairStreamingMarkdown('- item **b').text).toBe('- item **b**');
+    // An unfinished link shows its text only, never a half-typed URL.
+    expect(repairStreamingMarkdown('see [the docs](https://exa').text).toBe('see the docs');
+    expect(repairStreamingMarkdown('see [the do').text).toBe('see the do');
+    // Words with underscores and plain arithmetic are not emphasis.
+    expect(repairStreamingMarkdown('snake_case_name and 2 * 3').text).toBe(
+      'snake_case_name and 2 * 3',
+    );
+  });
+
+  it('repairs nothing inline inside a code fence that is still open', () => {
+    expect(repairStreamingMarkdown('Intro\n```md\n**not bold').text).toBe(
+      'Intro\n```md\n**not bold\n```',
+    );
+  });
 });

@@ -1,10 +1,20 @@
+import remend, { type RemendOptions } from 'remend';
 import { type Fence, fenceCloses, fenceOpen } from './fences';
 
-// While a message streams, its tail is often half-written markdown. CommonMark already runs an
-// unterminated fence to the end of the document, so the flicker comes from the fence markers
-// themselves: "``" renders as literal text before it becomes a fence, and a half-typed closing
-// fence shows up inside the code. This trims those partial markers and closes an open fence, and
-// reports where the open fence starts so the code block knows it is still being written.
+// While a message streams, its tail is often half-written markdown. Inline markers (`**`, `_`,
+// `` ` ``, `[text](`) are closed by remend (streamdown's repairer), so they never flash as literal
+// text. Fences are handled here because the code block must know where an open one starts:
+// "``" renders as literal text before it becomes a fence, and a half-typed closing fence shows up
+// inside the code, so those partial markers are trimmed and an open fence is closed.
+
+// An unfinished link shows its text only (no placeholder URL); images and math wait until they
+// are complete (math has its own normalisation).
+const INLINE: RemendOptions = {
+  linkMode: 'text-only',
+  images: false,
+  katex: false,
+  inlineKatex: false,
+};
 
 export interface RepairedMarkdown {
   text: string;
@@ -47,7 +57,8 @@ export function repairStreamingMarkdown(text: string): RepairedMarkdown {
   }
 
   const body = complete + tail;
-  if (!fence) return { text: body, openFenceStart: null };
+  // Inside an open fence the tail is code: nothing inline to repair, and offsets stay exact.
+  if (!fence) return { text: remend(body, INLINE), openFenceStart: null };
   const separator = body.endsWith('\n') ? '' : '\n';
   return {
     text: `${body}${separator}${fence.indent}${fence.char.repeat(fence.length)}`,
