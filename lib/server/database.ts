@@ -7,7 +7,7 @@ import { createDb, type Db, type DbHandle, type DbOptions } from '@/lib/server/d
 
 export function dbOptionsFromConfig(config: Config): DbOptions {
   return config.databaseUrl
-    ? { driver: 'postgres', url: config.databaseUrl }
+    ? { driver: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolMax }
     : { driver: 'pglite', dataDir: config.pgliteDir };
 }
 

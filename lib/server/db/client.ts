@@ -20,7 +20,12 @@ export type DbOptions = (
       /** A folder (created if missing), or null for a throwaway in-memory database. */
       dataDir: string | null;
     }
-  | { driver: 'postgres'; url: string; maxConnections?: number }
+  | {
+      driver: 'postgres';
+      url: string;
+      /** Pool size of this instance (DATABASE_POOL_MAX). Default 5. */
+      maxConnections?: number;
+    }
 ) & {
   /** Defaults to MIGRATIONS_DIR or <cwd>/drizzle. */
   migrationsFolder?: string;
@@ -61,10 +66,15 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
 async function open(options: DbOptions, migrationsFolder: string): Promise<DbHandle> {
   if (options.driver === 'postgres') {
     await migratePostgres(options.url, migrationsFolder);
-    // prepare: false keeps transaction-mode poolers (PgBouncer, Neon, Supabase) working.
     const client = postgres(options.url, {
+      // Small per instance: a serverless deployment runs many instances against one database.
       max: options.maxConnections ?? 5,
+      // Transaction-mode poolers (PgBouncer, Neon's pooled URL, Supabase) refuse named prepared
+      // statements, so none are used, pooled URL or not.
       prepare: false,
+      // Give idle connections back: a frozen or idle instance should not hold pooler slots.
+      idle_timeout: 20,
+      connect_timeout: 10,
       onnotice: () => {},
     });
     return {
