@@ -43,6 +43,7 @@ export const APP_CONFIG_VARS = [
   'CHAT_MODEL',
   'CHAT_MODELS',
   'DATABASE_URL',
+  'DATABASE_POOL_MAX',
   'PGLITE_DIR',
   'SESSION_SECRET',
   'PORT',
@@ -56,4 +57,8 @@ export const APP_CONFIG_VARS = [
   'ATTACHMENT_MAX_FILE_MB',
   'ATTACHMENT_MAX_TOTAL_MB',
   'LIVE_LEASE_MS',
+  // Read straight from the environment by lib/server/db/client.ts.
+  'DATABASE_LISTEN',
+  // Set by Vercel; makes DATABASE_URL and SESSION_SECRET required.
+  'VERCEL',
 ] as const;
