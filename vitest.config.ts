@@ -55,6 +55,22 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Production servers on a real PostgreSQL (DATABASE_URL): `npm run test:ci-db`.
+          name: 'pg',
+          include: ['e2e/postgres/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        // Reads .vercel/output after `vercel build`: `npm run test:vercel`.
+        test: { name: 'vercel', include: ['e2e/vercel/**/*.test.ts'], environment: 'node' },
+      },
     ],
   },
 });

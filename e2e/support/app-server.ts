@@ -1,14 +1,14 @@
-// Starts the built app (`next start` from .next-test) for integration tests of route handlers.
+// Starts the built app (the standalone server of .next-test) for integration tests of route handlers.
 // The build must exist: `npm test` runs `next build` with NEXT_DIST_DIR=.next-test first.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_VARS, TEST_DIST_DIR } from './env';
 import { freePort } from './free-port';
+import { prepareStandalone } from './standalone.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -42,13 +42,14 @@ export interface AppServer {
 function childEnv(overrides: Record<string, string | undefined>, port: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const name of APP_CONFIG_VARS) delete env[name];
-  // Vitest sets NODE_ENV=test; `next start` must run as production.
+  // Vitest sets NODE_ENV=test; the server must run as production.
   Reflect.deleteProperty(env, 'NODE_ENV');
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
   Object.assign(env, {
     NEXT_DIST_DIR: TEST_DIST_DIR,
     NEXT_TELEMETRY_DISABLED: '1',
     PORT: String(port),
+    HOSTNAME: '127.0.0.1',
   });
   for (const [name, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[name];
@@ -74,7 +75,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (exited(child)) {
-      throw new Error(`next start exited early (${child.signalCode ?? `code ${child.exitCode}`})`);
+      throw new Error(`the server exited early (${child.signalCode ?? `code ${child.exitCode}`})`);
     }
     try {
       const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
@@ -84,7 +85,7 @@ async function waitForHttp(url: string, child: ChildProcess, timeoutMs: number):
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
-  throw new Error(`next start did not answer ${url} within ${timeoutMs} ms`);
+  throw new Error(`the server did not answer ${url} within ${timeoutMs} ms`);
 }
 
 export async function startApp(options: StartAppOptions = {}): Promise<AppServer> {
@@ -104,8 +105,8 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppServer
   }
   const env = childEnv(ownedDataDir ? { ...overrides, PGLITE_DIR: ownedDataDir } : overrides, port);
 
-  const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const server = prepareStandalone(TEST_DIST_DIR);
+  const child = spawn(process.execPath, [server], {
     cwd: ROOT,
     env,
     detached: true,
@@ -145,4 +146,38 @@ export async function startApp(options: StartAppOptions = {}): Promise<AppServer
     output: () => output,
     stop,
   };
+}
+
+/**
+ * Starts the server and sends it no request at all, for configurations it must refuse: resolves
+ * with its exit code and output once it exits, or rejects if it is still running after timeoutMs.
+ */
+export async function runAppUntilExit(
+  overrides: Record<string, string | undefined>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
+  const env = childEnv(overrides, await freePort());
+  const child = spawn(process.execPath, [prepareStandalone(TEST_DIST_DIR)], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      killGroup(child, 'SIGKILL');
+      reject(new Error(`the server was still running after ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
 }

@@ -1,14 +1,14 @@
-// Playwright webServer wrapper: runs `next start` from the test build with a private PGlite folder.
+// Playwright webServer wrapper: runs the test build's standalone server with a private PGlite folder.
 // Usage: node e2e/support/serve-app.mjs --port 3100 [--unset NAME]...
 // Each server gets its own mkdtemp data folder because PGlite has no lock between processes; the
 // folder is created here (not in playwright.config.ts, which every worker process loads again) and
 // removed when the server stops. Set KEEP_E2E_DATA=1 to keep it for debugging.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { prepareStandalone } from './standalone.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -27,9 +27,10 @@ if (!existsSync(resolve(distDir, 'BUILD_ID'))) {
   process.exit(1);
 }
 
-const env = { ...process.env, NEXT_DIST_DIR: distDir, PORT: values.port };
+const server = prepareStandalone(distDir);
+const env = { ...process.env, NEXT_DIST_DIR: distDir, PORT: values.port, HOSTNAME: values.host };
 for (const name of values.unset) delete env[name];
-// Playwright runs with NODE_ENV=test in some setups; `next start` must run as production.
+// Playwright runs with NODE_ENV=test in some setups; the server must run as production.
 delete env.NODE_ENV;
 
 let dataDir = null;
@@ -38,11 +39,10 @@ if (!env.DATABASE_URL) {
   env.PGLITE_DIR = dataDir;
 }
 console.error(
-  `serve-app: next start on ${values.host}:${values.port}, data in ${dataDir ?? 'DATABASE_URL'}`,
+  `serve-app: standalone server on ${values.host}:${values.port}, data in ${dataDir ?? 'DATABASE_URL'}`,
 );
 
-const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
-const child = spawn(process.execPath, [nextBin, 'start', '-p', values.port, '-H', values.host], {
+const child = spawn(process.execPath, [server], {
   env,
   stdio: ['ignore', 'inherit', 'inherit'],
 });
@@ -62,11 +62,11 @@ for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP']) {
 child.on('exit', (code, signal) => {
   cleanUp();
   if (stopping) process.exit(0);
-  console.error(`serve-app: next start exited unexpectedly (${signal ?? `code ${code}`})`);
+  console.error(`serve-app: the server exited unexpectedly (${signal ?? `code ${code}`})`);
   process.exit(code || 1);
 });
 child.on('error', (error) => {
   cleanUp();
-  console.error(`serve-app: could not start next: ${error.message}`);
+  console.error(`serve-app: could not start the server: ${error.message}`);
   process.exit(1);
 });
