@@ -101,6 +101,15 @@ describe('on PostgreSQL, as on Vercel', () => {
     expect(existsSync(join(dirname(prepareStandalone(TEST_DIST_DIR)), '.data'))).toBe(false);
   });
 
+  it('opens at most DATABASE_POOL_MAX connections however many requests arrive', async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, () => health()));
+    expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+    const [row] = await admin<{ n: number }[]>`
+      select count(*)::int as n from pg_stat_activity where datname = ${name}`;
+    expect(row?.n).toBeGreaterThanOrEqual(1);
+    expect(row?.n).toBeLessThanOrEqual(2);
+  });
+
   it('answers 503 while the database is down and 200 once it is back', async () => {
     expect((await health()).status).toBe(200);
     await proxy.cut();

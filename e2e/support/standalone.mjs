@@ -58,8 +58,9 @@ async function main() {
       hostname: { type: 'string', default: '0.0.0.0' },
     },
   });
-  const { loadEnvConfig } = await import('@next/env');
-  loadEnvConfig(ROOT, false, { info: () => {}, error: console.error });
+  // CommonJS package: its functions are on the default export.
+  const { default: nextEnv } = await import('@next/env');
+  nextEnv.loadEnvConfig(ROOT, false, { info: () => {}, error: console.error });
   const server = prepareStandalone();
   if (values.port) process.env.PORT = values.port;
   // Shells and containers often export HOSTNAME as the machine's name; Next would bind to it.
