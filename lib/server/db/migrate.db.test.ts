@@ -4,6 +4,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMigrationsFolder, migratePostgres, migrationStatus } from '@/lib/server/db/migrate';
+import type { Db } from '@/lib/server/db/client';
 import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
 
 const folder = defaultMigrationsFolder();
@@ -13,15 +14,17 @@ const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json
 
 describe('migrationStatus', () => {
   let testDb: TestDatabase;
+  let db: Db;
+  // Opening (and migrating) a fresh database is the slow part: a hook has the longer timeout.
   beforeAll(async () => {
     testDb = await createTestDatabase();
+    db = (await testDb.open()).db;
   });
   afterAll(async () => {
     await testDb?.destroy();
   });
 
   it('reports a migrated database as up to date with every journal entry applied', async () => {
-    const { db } = await testDb.open();
     expect(await migrationStatus(db, folder)).toEqual({
       expected: journal.entries.length,
       applied: journal.entries.length,
