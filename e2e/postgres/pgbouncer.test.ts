@@ -61,6 +61,8 @@ describe('behind PgBouncer in transaction mode', () => {
     const app = await startApp({
       env: {
         DATABASE_URL: bouncer.url(names[1] as string),
+        // A local PgBouncer's URL does not look like a pooler's: say so, as its README asks.
+        DATABASE_LISTEN: 'off',
         SESSION_SECRET: randomBytes(32).toString('base64'),
         OPENAI_BASE_URL: mock.url,
         CHAT_MODEL: 'mock-model',
