@@ -144,7 +144,8 @@ function prng(seed: number) {
 }
 
 describe('branch invariants over random edits, regenerations and switches', () => {
-  it('never loses a message and always shows one well-formed path', () => {
+  // Thousands of whole-tree walks: pure CPU, so give it room on a loaded machine.
+  it('never loses a message and always shows one well-formed path', { timeout: 30_000 }, () => {
     for (const seed of [1, 7, 42, 2024]) {
       const pick = prng(seed);
       const all: ChatMessage[] = [];
