@@ -7,8 +7,8 @@ import {
   getMessageForUser,
   insertMessage,
   listMessages,
+  decideToolCall,
   settleLostGenerations,
-  updateMessage,
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
 import { beginGeneration, type LiveGeneration } from '@/lib/server/live/generation';
@@ -18,6 +18,9 @@ import { branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
 import { DENIED_RESULT, executeAndSave } from './run-tools';
 import { assertIdle } from './start-chat';
+
+const notWaiting = () =>
+  new AppError('conflict', 'This tool call was already decided; it is not waiting for approval.');
 
 /**
  * The user's answer to a tool call that waits for approval: run it (or record the denial), and
@@ -33,9 +36,7 @@ export async function decideTool(
   const found = await getMessageForUser(db, { userId, messageId: toolMessageId });
   if (found?.message.role !== 'tool') throw notFound('Tool call not found.');
   const { conversation } = found;
-  if (found.message.toolRun?.status !== 'awaiting_approval') {
-    throw new AppError('conflict', 'This tool call is not waiting for approval any more.');
-  }
+  if (found.message.toolRun?.status !== 'awaiting_approval') throw notWaiting();
 
   await settleLostGenerations(db, { conversationId: conversation.id });
   const messages = await listMessages(db, { conversationId: conversation.id });
@@ -71,38 +72,42 @@ async function continueTurn(
   const toolMessageId = found.message.id;
   const sink = live.sink;
   const config = getConfig();
-  let decided: ChatMessage;
-  if (input.approve) {
-    const tool = (await enabledTools(conversation.settings)).get(call.function.name);
-    if (!tool)
-      throw new AppError('conflict', `The tool “${call.function.name}” is no longer available.`);
-    const running =
-      (await updateMessage(db, toolMessageId, {
-        status: 'streaming',
-        toolRun: { name: tool.name, status: 'running', durationMs: null },
-      })) ?? found.message;
-    sink.send(encodeSSE({ message: running }, 'message'));
-    decided = await executeAndSave(
-      {
-        db,
-        sink,
-        signal: AbortSignal.timeout(config.toolTimeoutMs + 1_000),
-        timeZone: input.timeZone,
-        timeoutMs: config.toolTimeoutMs,
-      },
-      running,
-      tool,
-      call.function.arguments,
-    );
-  } else {
-    decided =
-      (await updateMessage(db, toolMessageId, {
-        content: DENIED_RESULT,
-        status: 'complete',
-        toolRun: { name: call.function.name, status: 'denied', durationMs: null },
-      })) ?? found.message;
-    sink.send(encodeSSE({ message: decided }, 'message'));
-  }
+  const tool = input.approve
+    ? (await enabledTools(conversation.settings)).get(call.function.name)
+    : undefined;
+  if (input.approve && !tool)
+    throw new AppError('conflict', `The tool “${call.function.name}” is no longer available.`);
+
+  // The decision is claimed atomically: of two decisions that both read the call as waiting
+  // (one may even start after the other's turn ended), only one finds it still awaiting
+  // approval, so the tool runs once; the other is told it was already decided.
+  const claimed = await decideToolCall(
+    db,
+    toolMessageId,
+    tool
+      ? { status: 'streaming', toolRun: { name: tool.name, status: 'running', durationMs: null } }
+      : {
+          content: DENIED_RESULT,
+          status: 'complete',
+          toolRun: { name: call.function.name, status: 'denied', durationMs: null },
+        },
+  );
+  if (!claimed) throw notWaiting();
+  sink.send(encodeSSE({ message: claimed }, 'message'));
+  const decided = tool
+    ? await executeAndSave(
+        {
+          db,
+          sink,
+          signal: AbortSignal.timeout(config.toolTimeoutMs + 1_000),
+          timeZone: input.timeZone,
+          timeoutMs: config.toolTimeoutMs,
+        },
+        claimed,
+        tool,
+        call.function.arguments,
+      )
+    : claimed;
 
   // The step's tool messages, as saved now: the assistant's calls answered in order.
   const after = await listMessages(db, { conversationId: conversation.id });

@@ -55,6 +55,7 @@ export {
   softDeleteConversation,
 } from './history';
 export {
+  decideToolCall,
   getMessageForUser,
   insertMessage,
   listMessages,

@@ -50,6 +50,30 @@ export async function insertMessage(db: Db, message: NewMessage): Promise<ChatMe
   return toChatMessage(row);
 }
 
+/**
+ * Records the user's decision on a tool call only if it is still waiting for one: a conditional
+ * update, so of two concurrent decisions exactly one gets the message back (the other null).
+ */
+export async function decideToolCall(
+  db: Db,
+  messageId: string,
+  patch: Pick<MessagePatch, 'content' | 'status' | 'toolRun'>,
+): Promise<ChatMessage | null> {
+  if (!isUuid(messageId)) return null;
+  const [row] = await db
+    .update(messages)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.role, 'tool'),
+        sql`${messages.toolRun}->>'status' = 'awaiting_approval'`,
+      ),
+    )
+    .returning();
+  return row ? toChatMessage(row) : null;
+}
+
 /** Applies only the fields present in `patch`; null clears a field. null when not found. */
 export async function updateMessage(
   db: Db,

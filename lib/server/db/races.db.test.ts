@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DbHandle } from '@/lib/server/db/client';
+import {
+  createConversation,
+  decideToolCall,
+  insertMessage,
+  listMessages,
+} from '@/lib/server/db/repository';
+import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+
+// The database, not the process, settles races: these hold across requests and instances.
+// Two handles on one database stand for two server instances (on Postgres: two pools).
+
+let testDb: TestDatabase;
+let a: DbHandle;
+let b: DbHandle;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  a = await testDb.open();
+  // PGlite has no lock between handles: both instances share one handle there.
+  b = testDb.driver === 'postgres' ? await testDb.open() : a;
+});
+
+afterAll(async () => {
+  await testDb?.destroy();
+});
+
+describe(`races (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  it('records exactly one of two concurrent decisions on a tool call', async () => {
+    const userId = await createTestUser(a.db);
+    const conversation = await createConversation(a.db, { userId });
+    const waiting = await insertMessage(a.db, {
+      conversationId: conversation.id,
+      role: 'tool',
+      toolCallId: 'call_1',
+      status: 'complete',
+      toolRun: { name: 'calc', status: 'awaiting_approval', durationMs: null },
+    });
+    const approve = {
+      status: 'streaming',
+      toolRun: { name: 'calc', status: 'running', durationMs: null },
+    } as const;
+    const deny = {
+      content: 'denied',
+      status: 'complete',
+      toolRun: { name: 'calc', status: 'denied', durationMs: null },
+    } as const;
+    const decisions = await Promise.all([
+      decideToolCall(a.db, waiting.id, approve),
+      decideToolCall(b.db, waiting.id, approve),
+      decideToolCall(a.db, waiting.id, deny),
+      decideToolCall(b.db, waiting.id, deny),
+    ]);
+    const won = decisions.filter((d) => d !== null);
+    expect(won).toHaveLength(1);
+    const [saved] = await listMessages(a.db, { conversationId: conversation.id });
+    expect(saved?.toolRun?.status).toBe(won[0]?.toolRun?.status);
+    // Decided already: a late decision changes nothing.
+    expect(await decideToolCall(a.db, waiting.id, deny)).toBeNull();
+  });
+});
