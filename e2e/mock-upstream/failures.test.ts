@@ -225,3 +225,43 @@ describe('request-shape scenarios', () => {
     expect((await res.json()).error.message).toMatch(message);
   });
 });
+
+describe('oversized and endless answers', () => {
+  it('big: one content delta of `bytes` characters, streamed or as one JSON body', async () => {
+    const items = await readAllEvents(
+      await chat(mock, chatBody('[[mock:big bytes=70000 count=2]]')),
+    );
+    expect(contentDeltas(items).filter((d) => d.length === 70000)).toHaveLength(2);
+    expect(items.at(-1)).toBe('[DONE]');
+    const res = await chat(mock, chatBody('[[mock:big bytes=5000]]', { stream: false }));
+    expect((await res.json()).choices[0].message.content).toBe('x'.repeat(5000));
+  });
+
+  it('endless: deltas keep coming until the client leaves, which the log records', async () => {
+    const controller = new AbortController();
+    const res = await chat(mock, chatBody('[[mock:endless size=100]]'), {
+      signal: controller.signal,
+    });
+    const reader = res.body?.getReader();
+    let received = 0;
+    while (reader && received < 200_000) received += (await reader.read()).value?.byteLength ?? 0;
+    controller.abort();
+    await mock.waitForAborted(seqOf(res), 5000);
+  });
+
+  it('endless event=1: a data line that never ends', async () => {
+    const controller = new AbortController();
+    const res = await chat(mock, chatBody('[[mock:endless event=1 size=1000]]'), {
+      signal: controller.signal,
+    });
+    const reader = res.body?.getReader();
+    let text = '';
+    while (reader && text.length < 100_000) {
+      text += new TextDecoder().decode((await reader.read()).value);
+    }
+    controller.abort();
+    const afterFirstEvents = text.slice(text.lastIndexOf('\n\n') + 2);
+    expect(afterFirstEvents.startsWith('data: {"x":"xxx')).toBe(true);
+    expect(afterFirstEvents).not.toContain('\n');
+  });
+});

@@ -98,8 +98,27 @@ async function control(step: Step, ctx: RespondContext): Promise<boolean> {
     case 'reset':
       if (await ctx.life.sleep(RESET_SETTLE_MS)) hardReset(ctx);
       return false;
+    case 'endless':
+      // A complete JSON reply cannot be endless: stall instead, until the client gives up.
+      return ctx.life.forever();
     default:
       return true;
+  }
+}
+
+async function endless(
+  step: Extract<Step, { kind: 'endless' }>,
+  out: SSEWriter,
+  ctx: RespondContext,
+): Promise<void> {
+  const piece = new TextEncoder().encode(step.text);
+  if (step.oneEvent && !(await out.raw(new TextEncoder().encode('data: {"x":"')))) return;
+  for (;;) {
+    const sent = step.oneEvent
+      ? await out.raw(piece)
+      : await out.event(chunk(ctx.meta, { content: step.text }));
+    if (!sent) return;
+    if (step.waitMs > 0 && !(await ctx.life.sleep(step.waitMs))) return;
   }
 }
 
@@ -161,6 +180,8 @@ async function streamScript(steps: Step[], forceUsage: boolean, ctx: RespondCont
     } else if (step.kind === 'error') {
       if (!(await out.event(errorChunk(meta, step.message, step.code)))) return;
       return out.end();
+    } else if (step.kind === 'endless') {
+      return endless(step, out, ctx);
     } else if (!(await control(step, ctx))) {
       return;
     }

@@ -212,6 +212,33 @@ const scenarios: Record<string, ScenarioDef> = {
       return script(steps, params);
     },
   },
+  // Oversized answers, to test the app's caps: one delta of `bytes` characters, `count` times.
+  big: {
+    params: ['bytes', 'count', 'usage', 'finish'],
+    build: ({ params }) => {
+      const text = 'x'.repeat(intParam(params, 'bytes', 1_000_000, 1, 256 * 1024 * 1024));
+      const count = intParam(params, 'count', 1, 1, 10_000);
+      return script([...content(Array(count).fill(text)), finish(params)], params);
+    },
+  },
+  endless: {
+    params: ['after', 'size', 'rate', 'event'],
+    build: ({ params }) => {
+      const rate = rateOf(params);
+      return script(
+        [
+          ...paced(content(textTokens(intParam(params, 'after', 2))), rate),
+          {
+            kind: 'endless',
+            text: 'x'.repeat(intParam(params, 'size', 1024, 1, 1024 * 1024)),
+            waitMs: rate > 0 ? 1000 / rate : 0,
+            oneEvent: flagParam(params, 'event'),
+          },
+        ],
+        params,
+      );
+    },
+  },
   replay: {
     params: ['file', 'boundaries', 'every', 'delay'],
     build: ({ params, fixturesDir }) => loadReplay(params, fixturesDir),

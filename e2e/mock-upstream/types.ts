@@ -85,7 +85,12 @@ export type Step =
   | { kind: 'wait'; ms: number }
   | { kind: 'pause'; key: string }
   | { kind: 'stall' }
-  | { kind: 'reset' };
+  | { kind: 'reset' }
+  /**
+   * Never ends: content deltas of `text` until the client goes away, paced by `waitMs`; with
+   * `oneEvent`, a single `data:` line that never ends instead (raw bytes, no blank line).
+   */
+  | { kind: 'endless'; text: string; waitMs: number; oneEvent: boolean };
 
 export interface OpenAIErrorBody {
   error: { message: string; type: string; param: string | null; code: string | null };

@@ -61,4 +61,8 @@ export const APP_CONFIG_VARS = [
   'DATABASE_LISTEN',
   // Set by Vercel; makes DATABASE_URL and SESSION_SECRET required.
   'VERCEL',
+  'UPSTREAM_BODY_MAX_BYTES',
+  'UPSTREAM_EVENT_MAX_BYTES',
+  'ANSWER_MAX_CHARS',
+  'LOG_LEVEL',
 ] as const;

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createSSEDecoder, parseChunkEvent, readSSE, type SSEMessage } from './sse';
+import {
+  createSSEDecoder,
+  parseChunkEvent,
+  readSSE,
+  SSEEventTooLargeError,
+  type SSEMessage,
+} from './sse';
 
 const enc = new TextEncoder();
 
@@ -169,5 +175,45 @@ describe('readSSE', () => {
     })();
     setTimeout(() => controller.abort('idle'), 5);
     await expect(run).rejects.toBe('idle');
+  });
+});
+
+describe('createSSEDecoder with maxEventBytes', () => {
+  const bytes = (s: string) => new TextEncoder().encode(s);
+
+  it('passes events under the cap, however many arrive', () => {
+    const seen: string[] = [];
+    const decoder = createSSEDecoder((m) => seen.push(m.data), { maxEventBytes: 64 });
+    for (let i = 0; i < 100; i++) decoder.push(bytes(`data: ${i}\n\n`));
+    decoder.push(bytes(`: ${'ping '.repeat(10)}\n\n`));
+    decoder.end();
+    expect(seen).toHaveLength(100);
+  });
+
+  it('gives up on one event that grows past the cap without ending', () => {
+    const decoder = createSSEDecoder(() => {}, { maxEventBytes: 1024 });
+    decoder.push(bytes('data: {"a":"'));
+    expect(() => {
+      for (let i = 0; i < 100; i++) decoder.push(bytes('x'.repeat(100)));
+    }).toThrow(SSEEventTooLargeError);
+  });
+
+  it('readSSE throws the same error and cancels the body', async () => {
+    let cancelled = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        controller.enqueue(bytes(`data: ${'y'.repeat(500)}`));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const read = async () => {
+      for await (const _ of readSSE(body, undefined, { maxEventBytes: 4096 })) {
+        // never reached: the event never ends
+      }
+    };
+    await expect(read()).rejects.toBeInstanceOf(SSEEventTooLargeError);
+    expect(cancelled).toBe(true);
   });
 });

@@ -1,9 +1,15 @@
 // Reading a provider's stream: SSE messages (sse-decoder.ts) and their validated chunks.
-import { createSSEDecoder, type SSEMessage } from './sse-decoder';
+import { createSSEDecoder, type SSEDecoderOptions, type SSEMessage } from './sse-decoder';
 import { validateChunk } from './schema';
 import type { StreamEvent } from './types';
 
-export { createSSEDecoder, type SSEDecoder, type SSEMessage } from './sse-decoder';
+export {
+  createSSEDecoder,
+  type SSEDecoder,
+  type SSEDecoderOptions,
+  SSEEventTooLargeError,
+  type SSEMessage,
+} from './sse-decoder';
 export type { StreamEvent } from './types';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -38,11 +44,12 @@ function abortError(signal: AbortSignal): unknown {
 export async function* readSSE(
   body: ReadableStream<Uint8Array>,
   signal?: AbortSignal,
+  options: SSEDecoderOptions = {},
 ): AsyncGenerator<SSEMessage> {
   if (signal?.aborted) throw abortError(signal);
   const reader = body.getReader();
   const queue: SSEMessage[] = [];
-  const decoder = createSSEDecoder((message) => queue.push(message));
+  const decoder = createSSEDecoder((message) => queue.push(message), options);
   const onAbort = () => {
     reader.cancel(signal?.reason).catch(() => {});
   };

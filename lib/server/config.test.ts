@@ -38,6 +38,7 @@ describe('parseConfig', () => {
         maxFileBytes: 4 * 1024 * 1024,
         maxTotalBytes: 16 * 1024 * 1024,
       },
+      limits: { upstreamBodyBytes: 8388608, upstreamEventBytes: 1048576, answerChars: 1000000 },
     });
   });
 
@@ -76,6 +77,27 @@ describe('parseConfig', () => {
     expect(configError({ DATABASE_POOL_MAX: '0' }).issues[0]?.variable).toBe('DATABASE_POOL_MAX');
     expect(configError({ DATABASE_POOL_MAX: 'many' }).message).toContain(
       'DATABASE_POOL_MAX must be a whole number between 1 and 100',
+
+  it('reads the upstream caps and refuses values out of range with the variable named', () => {
+    const config = parseConfig(
+      {
+        UPSTREAM_BODY_MAX_BYTES: '65536',
+        UPSTREAM_EVENT_MAX_BYTES: '4096',
+        ANSWER_MAX_CHARS: '20000',
+      },
+      cwd,
+    );
+    expect(config.limits).toEqual({
+      upstreamBodyBytes: 65536,
+      upstreamEventBytes: 4096,
+      answerChars: 20000,
+    });
+    expect(() => parseConfig({ UPSTREAM_EVENT_MAX_BYTES: '10' }, cwd)).toThrow(
+      /UPSTREAM_EVENT_MAX_BYTES must be a whole number between 1024/,
+    );
+    expect(() => parseConfig({ ANSWER_MAX_CHARS: '1e6' }, cwd)).toThrow(/ANSWER_MAX_CHARS/);
+    expect(() => parseConfig({ UPSTREAM_BODY_MAX_BYTES: '-1' }, cwd)).toThrow(
+      /UPSTREAM_BODY_MAX_BYTES/,
     );
   });
 

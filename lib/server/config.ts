@@ -60,6 +60,17 @@ export interface Config {
    * (LIVE_LEASE_MS). After that, any instance may settle it as interrupted.
    */
   liveLeaseMs: number;
+  /** Caps on what upstream servers (AI providers, MCP servers) may send; see `Limits`. */
+  limits: Limits;
+}
+
+export interface Limits {
+  /** A whole non-streamed body: model lists, titles, MCP responses (UPSTREAM_BODY_MAX_BYTES). */
+  upstreamBodyBytes: number;
+  /** One server-sent event of a streamed answer (UPSTREAM_EVENT_MAX_BYTES). */
+  upstreamEventBytes: number;
+  /** One answer: text, reasoning and tool-call arguments together (ANSWER_MAX_CHARS). */
+  answerChars: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -182,6 +193,21 @@ const envSchema = z.object({
   ATTACHMENT_MAX_FILE_MB: wholeNumber('ATTACHMENT_MAX_FILE_MB', 1, 100, 4, 4),
   ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
   LIVE_LEASE_MS: wholeNumber('LIVE_LEASE_MS', 1_000, 600_000, 20_000, 20000),
+  UPSTREAM_BODY_MAX_BYTES: wholeNumber(
+    'UPSTREAM_BODY_MAX_BYTES',
+    1024,
+    1024 ** 3,
+    8 * 1024 ** 2,
+    8388608,
+  ),
+  UPSTREAM_EVENT_MAX_BYTES: wholeNumber(
+    'UPSTREAM_EVENT_MAX_BYTES',
+    1024,
+    256 * 1024 ** 2,
+    1024 ** 2,
+    1048576,
+  ),
+  ANSWER_MAX_CHARS: wholeNumber('ANSWER_MAX_CHARS', 1000, 100_000_000, 1_000_000, 1000000),
   NODE_ENV: optionalText,
   VERCEL: optionalText,
 });
@@ -269,6 +295,11 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     providers,
     contextWindows: e.CONTEXT_WINDOWS,
     liveLeaseMs: e.LIVE_LEASE_MS,
+    limits: {
+      upstreamBodyBytes: e.UPSTREAM_BODY_MAX_BYTES,
+      upstreamEventBytes: e.UPSTREAM_EVENT_MAX_BYTES,
+      answerChars: e.ANSWER_MAX_CHARS,
+    },
   };
 }
 

@@ -5,8 +5,11 @@ import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
 import { accumulate, finalStatus, initialStreamState, step } from '@/lib/openai/accumulate';
 import { endStream } from '@/lib/openai/end-stream';
 import { foldCompletion } from '@/lib/openai/completion';
-import { parseChunkEvent, readSSE } from '@/lib/openai/sse';
+import type { ChatCompletion } from '@/lib/openai/types';
+import { deltaChars } from '@/lib/openai/delta-size';
+import { parseChunkEvent, readSSE, SSEEventTooLargeError } from '@/lib/openai/sse';
 import type { StreamState } from '@/lib/openai/accumulate';
+import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { updateMessage } from '@/lib/server/db/repository';
 import {
@@ -18,8 +21,10 @@ import {
   UNREACHABLE,
 } from '@/lib/server/upstream/map-error';
 import { readErrorBody } from '@/lib/server/upstream/read-error-body';
+import { BodyTooLargeError, readBoundedJson } from '@/lib/server/upstream/bounded-body';
 import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
 import type { ClientSink } from './client-sink';
+import { answerTooLong, bodyTooLarge, eventTooLarge } from './cut-errors';
 import { stateAsChunk } from './state-as-chunk';
 import { createThrottledWriter } from './throttled-writer';
 
@@ -36,6 +41,7 @@ export interface GenerateOptions {
   idleTimeoutMs?: number;
   persistIntervalMs?: number;
 }
+
 
 type Patch = Parameters<typeof updateMessage>[2];
 
@@ -64,6 +70,10 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   let state: StreamState = initialStreamState();
   let failure: ChatError | null = null;
   let failedBeforeStream = false;
+  // Set when one of Parley's own caps stopped the answer; what arrived before stays.
+  let cut: ChatError | null = null;
+  const limits = getConfig().limits;
+  let answerChars = 0;
   const clock = createReasoningClock();
 
   const patch = (status: MessageStatus): Patch => {
@@ -115,10 +125,15 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
       failure = CONNECTION_LOST;
     } else if ((res.headers.get('content-type') ?? '').includes('application/json')) {
       // A server that ignores `stream: true` answers with one `chat.completion` object.
-      state = foldCompletion(await res.json());
+      // foldCompletion validates the body itself.
+      const body = (await readBoundedJson(res, limits.upstreamBodyBytes)) as ChatCompletion;
+      state = foldCompletion(body);
       o.sink.send(encodeSSE(stateAsChunk(state)));
     } else {
-      for await (const message of readSSE(res.body, upstreamAbort.signal)) {
+      const events = readSSE(res.body, upstreamAbort.signal, {
+        maxEventBytes: limits.upstreamEventBytes,
+      });
+      for await (const message of events) {
         armIdle();
         const event = parseChunkEvent(message.data);
         if (event.type === 'chunk') {
@@ -127,6 +142,12 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
           o.sink.send(encodeSSE(next.normalized));
           clock.update(fieldsFromStream(state));
           writer.schedule();
+          answerChars += deltaChars(next.normalized);
+          if (answerChars > limits.answerChars) {
+            // An endless or oversized answer: stop reading (the loop's exit cancels the body).
+            cut = answerTooLong(limits.answerChars);
+            break;
+          }
         } else if (event.type === 'done') {
           state = accumulate(state, event);
         }
@@ -134,7 +155,9 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
     }
   } catch (error) {
     const reason: unknown = upstreamAbort.signal.aborted ? upstreamAbort.signal.reason : null;
-    if (reason === 'stop') failure = null;
+    if (error instanceof SSEEventTooLargeError) cut = eventTooLarge(error.maxEventBytes);
+    else if (error instanceof BodyTooLargeError) cut = bodyTooLarge(error.maxBytes);
+    else if (reason === 'stop') failure = null;
     else if (reason === 'deadline') failure = TIME_LIMIT;
     else if (reason === 'idle') failure = STALLED;
     else if (failedBeforeStream) failure = UNREACHABLE;
@@ -154,10 +177,12 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   }
 
   if (state.error) failure = streamError(state.error, o.secrets);
+  if (cut) failure = cut;
   const ended = finalStatus(state);
   // A filter that cut the stream off without a finish_reason still ended the answer on purpose.
-  const status: MessageStatus =
-    (failedBeforeStream && failure) || state.error
+  const status: MessageStatus = cut
+    ? 'interrupted'
+    : (failedBeforeStream && failure) || state.error
       ? 'error'
       : ended === 'interrupted' && state.contentFiltered && !failure
         ? 'complete'

@@ -8,8 +8,10 @@ import {
 } from '@/lib/chat/title-text';
 import { foldCompletion } from '@/lib/openai/completion';
 import { parseCompletion } from '@/lib/openai/schema';
+import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { saveGeneratedTitle } from '@/lib/server/db/repository';
+import { readBoundedJson } from '@/lib/server/upstream/bounded-body';
 import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
 
 // After a conversation's first exchange, the model that answered writes a short title for it.
@@ -60,7 +62,9 @@ export async function generateTitle(o: {
       await res.body?.cancel();
       return null;
     }
-    const parsed = parseCompletion(await res.json());
+    const parsed = parseCompletion(
+      await readBoundedJson(res, getConfig().limits.upstreamBodyBytes),
+    );
     if (!parsed.ok) return null;
     const state = foldCompletion(parsed.value);
     return cleanGeneratedTitle(state.choices[0]?.content ?? '');

@@ -1,5 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
+import { getConfig } from '@/lib/server/config';
+import { readBoundedJson } from './bounded-body';
 import type { ChatCompletionRequest, Upstream, UpstreamModel } from './types';
 
 const modelList = z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose();
@@ -12,6 +14,8 @@ export interface RemoteUpstreamOptions {
   headers?: Readonly<Record<string, string>>;
   /** Added to every URL (e.g. Azure's `api-version`). */
   query?: Readonly<Record<string, string>>;
+  /** Cap on a non-streamed body such as the model list; default UPSTREAM_BODY_MAX_BYTES. */
+  maxBodyBytes?: number;
 }
 
 /** `${baseUrl}/${path}` with the provider's query parameters. */
@@ -43,7 +47,8 @@ export function createRemoteUpstream(options: RemoteUpstreamOptions): Upstream {
         await res.body?.cancel();
         throw new Error(`GET /models answered HTTP ${res.status}`);
       }
-      const parsed = modelList.safeParse(await res.json());
+      const maxBytes = options.maxBodyBytes ?? getConfig().limits.upstreamBodyBytes;
+      const parsed = modelList.safeParse(await readBoundedJson(res, maxBytes));
       if (!parsed.success) throw new Error('GET /models returned an unexpected body');
       return parsed.data.data.map((m): UpstreamModel => ({ id: m.id, label: m.id }));
     },

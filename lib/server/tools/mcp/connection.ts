@@ -2,7 +2,8 @@ import 'server-only';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import type { McpServerConfig } from '@/lib/server/config';
+import { getConfig, type McpServerConfig } from '@/lib/server/config';
+import { boundedFetch } from '@/lib/server/upstream/bounded-body';
 import { namespaceMcpTools } from '../names';
 import type { JsonSchema, Tool } from '../types';
 import { withDeadline } from './deadline';
@@ -16,6 +17,8 @@ export interface McpConnectionOptions {
   /** How long a failed discovery is remembered, so a dead server does not stall every turn. */
   failureTtlMs: number;
   now?: () => number;
+  /** Cap on each response body; default UPSTREAM_BODY_MAX_BYTES. */
+  maxBodyBytes?: number;
 }
 
 // The executor enforces the real per-call deadline through the AbortSignal; this only lifts the
@@ -155,6 +158,8 @@ export class McpConnection {
     const client = new Client({ name: 'parley', version: '1.0.0' });
     const transport = new StreamableHTTPClientTransport(new URL(this.server.url), {
       requestInit: { headers: this.server.headers },
+      // Each response body is capped: an MCP server must not be able to fill our memory.
+      fetch: boundedFetch(this.options.maxBodyBytes ?? getConfig().limits.upstreamBodyBytes),
       // Reconnecting is ours to do, on the next use; the SDK must not retry in the background.
       reconnectionOptions: {
         maxRetries: 0,
