@@ -77,6 +77,8 @@ describe('parseConfig', () => {
     expect(configError({ DATABASE_POOL_MAX: '0' }).issues[0]?.variable).toBe('DATABASE_POOL_MAX');
     expect(configError({ DATABASE_POOL_MAX: 'many' }).message).toContain(
       'DATABASE_POOL_MAX must be a whole number between 1 and 100',
+    );
+  });
 
   it('reads the upstream caps and refuses values out of range with the variable named', () => {
     const config = parseConfig(

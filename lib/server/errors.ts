@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import type { ChatError } from '@/lib/chat/types';
 
 // One error type for every route: a stable code, an HTTP status and a user-facing message.
@@ -43,7 +44,7 @@ export function notFound(what = 'Not found'): AppError {
 /** Turns anything thrown by a handler into a response without leaking internals. */
 export function errorResponse(error: unknown): Response {
   if (error instanceof AppError) return error.toResponse();
-  console.error('[parley] unhandled route error', error);
+  log.error({ err: error }, 'unhandled route error');
   return new AppError('internal', 'Something went wrong on the server.').toResponse();
 }
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import type { ModelOption, ModelsResponse, ProviderSummary } from '@/lib/chat/api-types';
 import { getConfig } from './config';
 import { AppError } from './errors';
@@ -36,10 +37,7 @@ async function fetchListing(provider: Provider): Promise<Listing> {
     };
   } catch (error) {
     // The reason stays in the server log: it may quote the provider.
-    console.warn(
-      `[parley] could not list the models of provider “${provider.name}”:`,
-      (error as Error).message,
-    );
+    log.warn({ provider: provider.name, err: error }, 'could not list the models of a provider');
     return {
       at: Date.now(),
       ttl: FAILURE_TTL_MS,

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import { encodeSSE } from '@/lib/chat/events';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
@@ -162,7 +163,10 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
     else if (reason === 'idle') failure = STALLED;
     else if (failedBeforeStream) failure = UNREACHABLE;
     else failure = CONNECTION_LOST;
-    if (!reason) console.warn('[parley] upstream stream failed:', (error as Error)?.message);
+    if (!reason && !cut)
+      log.warn({ err: error, messageId: o.assistant.id }, 'upstream stream failed');
+    if (cut)
+      log.warn({ code: cut.code, messageId: o.assistant.id }, 'an answer was cut by a limit');
   } finally {
     clearTimeout(idleTimer);
     o.signal.removeEventListener('abort', onStop);
@@ -195,11 +199,16 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
         await updateMessage(o.db, o.assistant.id, final);
       } catch (error) {
         // One retry: losing the final state would leave the answer marked as streaming.
-        console.error('[parley] saving the final answer failed, retrying', error);
+        log.error(
+          { err: error, messageId: o.assistant.id },
+          'saving the final answer failed, retrying',
+        );
         await updateMessage(o.db, o.assistant.id, final);
       }
     })
-    .catch((error) => console.error('[parley] the final answer could not be saved', error));
+    .catch((error) =>
+      log.error({ err: error, messageId: o.assistant.id }, 'the final answer could not be saved'),
+    );
 
   const message: ChatMessage = { ...o.assistant, ...final };
   if (failure) o.sink.send(encodeSSE({ error: failure }, 'error'));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import type { Db } from '@/lib/server/db/client';
@@ -91,7 +92,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
       });
     } catch (error) {
       // runTurn saves as it goes and never throws on provider trouble; this is a bug or the DB.
-      console.error('[parley] a turn failed', error);
+      log.error({ err: error, conversationId: o.conversation.id }, 'a turn failed');
     } finally {
       clearTimeout(deadline);
       const messages = [
@@ -114,7 +115,9 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
       conversationId: o.conversation.id,
       branch: o.branch,
       turn: changed,
-    }).catch((error) => console.warn('[parley] titling a conversation failed', error));
+    }).catch((error) =>
+      log.warn({ err: error, conversationId: o.conversation.id }, 'titling a conversation failed'),
+    );
   })();
 
   return { stream: sink.stream, finished: work };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage, ToolCall, ToolRun } from '@/lib/chat/types';
 import type { Db } from '@/lib/server/db/client';
@@ -99,7 +100,7 @@ export async function executeAndSave(
     },
   };
   const saved = (await updateMessage(o.db, message.id, patch).catch((error) => {
-    console.error('[parley] saving a tool result failed', error);
+    log.error({ err: error, messageId: message.id }, 'saving a tool result failed');
     return null;
   })) ?? { ...message, ...patch };
   o.sink.send(encodeSSE({ message: saved }, 'message'));

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -55,7 +56,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   const handle = await open(options, migrationsFolder);
   // Opportunistic clean-up of conversations deleted more than 30 days ago; never fatal.
   await purgeDeletedConversations(handle.db).catch((error) =>
-    console.warn('[parley] purging deleted conversations failed', error),
+    log.warn({ err: error }, 'purging deleted conversations failed'),
   );
   await purgePendingAttachments(handle.db).catch((error) =>
     console.warn('[parley] purging unsent attachments failed', error),
