@@ -1,6 +1,6 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { getConfig } from './config';
 
 // Structured server logs (one JSON object per line on stdout), each tagged with the id of the
@@ -74,9 +74,9 @@ export function scrub(text: string): string {
   return out.replace(KEYLIKE, '[redacted]');
 }
 
-/** For tests: forget the cached secrets after the configuration changed. */
-export function resetLogSecrets(): void {
-  secretsCache = undefined;
+/** For tests: use these secrets (or, without any, read them from the configuration again). */
+export function resetLogSecrets(values?: string[]): void {
+  secretsCache = values;
 }
 
 interface SerializedError {
@@ -117,7 +117,12 @@ function level(): string {
   return wanted && LEVELS.includes(wanted) ? wanted : 'info';
 }
 
-const root: Logger = pino({
+/** The logger, writing to `destination` (stdout by default). */
+export function createLogger(destination?: DestinationStream): Logger {
+  return pino(options, destination);
+}
+
+const options: pino.LoggerOptions = {
   level: level(),
   base: { app: 'parley' },
   timestamp: pino.stdTimeFunctions.isoTime,
@@ -142,7 +147,7 @@ const root: Logger = pino({
     const reqId = currentRequestId();
     return reqId ? { reqId } : {};
   },
-});
+};
 
 /** The server's logger; every line carries the current request id, when there is one. */
-export const log: Logger = root;
+export const log: Logger = createLogger();

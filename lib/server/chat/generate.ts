@@ -165,8 +165,6 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
     else failure = CONNECTION_LOST;
     if (!reason && !cut)
       log.warn({ err: error, messageId: o.assistant.id }, 'upstream stream failed');
-    if (cut)
-      log.warn({ code: cut.code, messageId: o.assistant.id }, 'an answer was cut by a limit');
   } finally {
     clearTimeout(idleTimer);
     o.signal.removeEventListener('abort', onStop);
@@ -181,7 +179,10 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   }
 
   if (state.error) failure = streamError(state.error, o.secrets);
-  if (cut) failure = cut;
+  if (cut) {
+    failure = cut;
+    log.warn({ code: cut.code, messageId: o.assistant.id }, 'an answer was cut by a limit');
+  }
   const ended = finalStatus(state);
   // A filter that cut the stream off without a finish_reason still ended the answer on purpose.
   const status: MessageStatus = cut
