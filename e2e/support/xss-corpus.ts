@@ -174,7 +174,10 @@ export function dangerousDom(root: ParentNode, markers: readonly string[]): stri
       if (name.startsWith('on')) problems.push(`${where} ${name}="${value.slice(0, 60)}"`);
       if (!urlAttributes.includes(name)) continue;
       // Browsers ignore control characters and spaces inside a scheme.
-      const compact = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
+      const compact = Array.from(value)
+        .filter((c) => c.charCodeAt(0) > 0x20)
+        .join('')
+        .toLowerCase();
       if (
         /^(javascript|vbscript|data):/.test(compact) ||
         /url\(\s*['"]?javascript:/.test(compact)

@@ -198,6 +198,16 @@ describe('createSSEDecoder with maxEventBytes', () => {
     }).toThrow(SSEEventTooLargeError);
   });
 
+  it('refuses an oversized event that arrives whole in one read', () => {
+    const seen: string[] = [];
+    const decoder = createSSEDecoder((m) => seen.push(m.data), { maxEventBytes: 1024 });
+    decoder.push(bytes('data: small\n\n'));
+    expect(() => decoder.push(bytes(`data: ${'z'.repeat(2000)}\n\n`))).toThrow(
+      SSEEventTooLargeError,
+    );
+    expect(seen).toEqual(['small']);
+  });
+
   it('readSSE throws the same error and cancels the body', async () => {
     let cancelled = false;
     const body = new ReadableStream<Uint8Array>({
