@@ -43,7 +43,6 @@ export interface GenerateOptions {
   persistIntervalMs?: number;
 }
 
-
 type Patch = Parameters<typeof updateMessage>[2];
 
 export interface StepResult {
