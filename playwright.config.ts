@@ -77,7 +77,7 @@ export default defineConfig({
     },
     {
       name: 'app',
-      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'TOOL_APPROVAL', 'PROVIDERS'])}`,
+      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'TOOL_APPROVAL', 'PROVIDERS', 'LOG_LEVEL'])}`,
       url: APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -92,17 +92,20 @@ export default defineConfig({
         // A second provider (same mock, own header/query, tiny context window): models.spec.ts.
         PROVIDERS: E2E_PROVIDERS,
         NEXT_TELEMETRY_DISABLED: '1',
+        // Specs provoke upstream failures on purpose; their expected warnings would bury real
+        // problems in the server log, so only errors are printed (log content: hardening.test.ts).
+        LOG_LEVEL: 'error',
       },
     },
     {
       // No upstream at all: the app falls back to its offline demo model.
       name: 'demo',
-      command: `node e2e/support/serve-app.mjs --port ${DEMO_APP_PORT} ${unsetAllBut([])}`,
+      command: `node e2e/support/serve-app.mjs --port ${DEMO_APP_PORT} ${unsetAllBut(['LOG_LEVEL'])}`,
       url: DEMO_APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,
       gracefulShutdown: serverShutdown,
-      env: { NEXT_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+      env: { NEXT_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error' },
     },
   ],
 });

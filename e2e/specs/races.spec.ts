@@ -9,6 +9,7 @@ import { ChatPage } from './pages/chat-page';
 test('a second tab sending while an answer is written is told so and keeps its text', async ({
   context,
 }) => {
+  test.setTimeout(60_000);
   const first = new ChatPage(await context.newPage());
   await first.goto('/');
   await first.sendAndWait('[[mock:text tokens=2]] first question');
@@ -25,9 +26,11 @@ test('a second tab sending while an answer is written is told so and keeps its t
 
   const typed = 'my carefully typed follow-up';
   await second.send(typed);
-  await expect(second.page.getByRole('alert')).toContainText(
-    'An answer is still being written in this conversation',
-  );
+  await expect(
+    second.page
+      .getByRole('alert')
+      .filter({ hasText: 'An answer is still being written in this conversation' }),
+  ).toBeVisible();
   await expect(second.composer).toHaveValue(typed);
   await expect(second.messages('user')).toHaveCount(1);
 
