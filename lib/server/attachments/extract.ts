@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import { imageSize } from 'image-size';
 
 /** The most text kept from one file; what the model gets is trimmed further to its window. */
@@ -18,7 +19,7 @@ export async function extractPdfText(bytes: Uint8Array): Promise<string | null> 
       .join('\n\n')
       .slice(0, MAX_STORED_TEXT_CHARS);
   } catch (error) {
-    console.warn('[parley] reading a PDF failed:', (error as Error).message);
+    log.warn({ err: error }, 'reading a PDF failed');
     return null;
   }
 }

@@ -105,7 +105,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
       // Releases a waiting Stop request and every resumed stream; after the answer is saved.
       await live
         .finish()
-        .catch((error) => console.error('[parley] closing a live answer failed', error));
+        .catch((error) => log.error({ err: error }, 'closing a live answer failed'));
     }
     // After `done`, so the browser never waits for it; the browser refetches the title.
     await titleAfterFirstTurn({

@@ -59,7 +59,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     log.warn({ err: error }, 'purging deleted conversations failed'),
   );
   await purgePendingAttachments(handle.db).catch((error) =>
-    console.warn('[parley] purging unsent attachments failed', error),
+    log.warn({ err: error }, 'purging unsent attachments failed'),
   );
   return handle;
 }

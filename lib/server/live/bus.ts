@@ -1,6 +1,7 @@
 import 'server-only';
 import { getDbHandle } from '@/lib/server/database';
 import type { DbHandle } from '@/lib/server/db/client';
+import { log } from '@/lib/server/log';
 
 // One LISTEN per process on `parley_live` (see drizzle/0006_live_generations.sql), fanned out to
 // in-process waiters by payload (`stop:<id>`, `events:<id>`, `finished:<id>`). Notifications only
@@ -27,7 +28,7 @@ async function connect(source?: Pick<DbHandle, 'listen'>): Promise<Bus> {
     });
     bus.listening = true;
   } catch (error) {
-    console.warn('[parley] LISTEN is unavailable; live answers fall back to polling', error);
+    log.warn({ err: error }, 'LISTEN is unavailable; live answers fall back to polling');
   }
   return bus;
 }

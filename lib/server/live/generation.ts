@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import { type ClientSink, createClientSink } from '@/lib/server/chat/client-sink';
 import { createThrottledWriter } from '@/lib/server/chat/throttled-writer';
 import { getConfig } from '@/lib/server/config';
@@ -103,7 +104,7 @@ export async function beginGeneration(
       }
     },
     timing.flushMs,
-    (error) => console.error('[parley] saving a live answer’s progress failed', error),
+    (error) => log.error({ err: error }, 'saving a live answer’s progress failed'),
   );
 
   const heartbeat = setInterval(() => writer.schedule(), timing.heartbeatMs);

@@ -1,4 +1,5 @@
 import 'server-only';
+import { log } from '@/lib/server/log';
 import { encodeSSE, encodeSSEComment } from '@/lib/chat/events';
 import type { Db } from '@/lib/server/db/client';
 import {
@@ -110,7 +111,7 @@ export function resumeStream(
           break;
         }
       } catch (error) {
-        console.error('[parley] resuming a live answer failed', error);
+        log.error({ err: error }, 'resuming a live answer failed');
       }
       if (!closed) {
         closed = true;
