@@ -1,5 +1,6 @@
 import 'server-only';
 import { type Config, getConfig } from '@/lib/server/config';
+import { log } from '@/lib/server/log';
 import { createDb, type Db, type DbHandle, type DbOptions } from '@/lib/server/db/client';
 
 // The process-wide database, opened from the validated config on first use. Storage
@@ -26,7 +27,10 @@ export function getDb(): Promise<Db> {
 export function getDbHandle(): Promise<DbHandle> {
   let pending = store[GLOBAL_KEY];
   if (!pending) {
-    pending = createDb(dbOptionsFromConfig(getConfig()));
+    pending = createDb({
+      ...dbOptionsFromConfig(getConfig()),
+      onWarning: (message, error) => log.warn({ err: error }, message),
+    });
     store[GLOBAL_KEY] = pending;
     // A failed start (e.g. Postgres still booting) must not poison the process forever.
     pending.catch(() => {

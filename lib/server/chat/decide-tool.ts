@@ -1,4 +1,5 @@
 import 'server-only';
+import { currentRequestId, withRequestContext } from '@/lib/server/log';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage, Conversation, ToolCall } from '@/lib/chat/types';
 import { getConfig } from '@/lib/server/config';
@@ -26,7 +27,20 @@ const notWaiting = () =>
  * The user's answer to a tool call that waits for approval: run it (or record the denial), and
  * once no call of that step is waiting any more, let the model continue the turn.
  */
-export async function decideTool(
+export function decideTool(
+  userId: string,
+  toolMessageId: string,
+  input: { approve: boolean; timeZone?: string },
+  options: { deadlineMs: number },
+): Promise<LaunchedTurn> {
+  // A fresh request id (unless the caller set one) that every log line of the turn carries:
+  // the generation outlives the response, and the id follows it.
+  return withRequestContext(currentRequestId() ?? crypto.randomUUID(), () =>
+    decideToolNow(userId, toolMessageId, input, options),
+  );
+}
+
+async function decideToolNow(
   userId: string,
   toolMessageId: string,
   input: { approve: boolean; timeZone?: string },

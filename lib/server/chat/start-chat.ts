@@ -1,4 +1,5 @@
 import 'server-only';
+import { currentRequestId, withRequestContext } from '@/lib/server/log';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
 import type { ChatMessage } from '@/lib/chat/types';
 import { checkForMessage, claimForMessage } from '@/lib/server/attachments/claim';
@@ -49,7 +50,19 @@ export interface ChatInput {
   attachments?: string[];
 }
 
-export async function startChat(
+export function startChat(
+  userId: string,
+  body: ChatInput,
+  options: { deadlineMs: number },
+): Promise<LaunchedTurn> {
+  // A fresh request id (unless the caller set one) that every log line of the turn carries:
+  // the generation outlives the response, and the id follows it.
+  return withRequestContext(currentRequestId() ?? crypto.randomUUID(), () =>
+    startChatNow(userId, body, options),
+  );
+}
+
+async function startChatNow(
   userId: string,
   body: ChatInput,
   options: { deadlineMs: number },

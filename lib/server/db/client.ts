@@ -1,5 +1,4 @@
 import 'server-only';
-import { log } from '@/lib/server/log';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -30,6 +29,8 @@ export type DbOptions = (
 ) & {
   /** Defaults to MIGRATIONS_DIR or <cwd>/drizzle. */
   migrationsFolder?: string;
+  /** Told about clean-up that failed (never fatal); the server passes its logger. */
+  onWarning?: (message: string, error: unknown) => void;
 };
 
 /** Stops listening. */
@@ -55,11 +56,12 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   const handle = await open(options, migrationsFolder);
   // Opportunistic clean-up of conversations deleted more than 30 days ago; never fatal.
+  const warn = options.onWarning ?? (() => {});
   await purgeDeletedConversations(handle.db).catch((error) =>
-    log.warn({ err: error }, 'purging deleted conversations failed'),
+    warn('purging deleted conversations failed', error),
   );
   await purgePendingAttachments(handle.db).catch((error) =>
-    log.warn({ err: error }, 'purging unsent attachments failed'),
+    warn('purging unsent attachments failed', error),
   );
   return handle;
 }
