@@ -97,6 +97,12 @@ module.exports = {
       [part.ui, part.store, part.queries],
     ),
     never(
+      'ui-not-routes',
+      'Components never import pages or route handlers.',
+      part.ui,
+      part.routes,
+    ),
+    never(
       'routes-through-server-and-ui',
       'Routes call Server and render UI (and name Shared types); the rest goes through those.',
       part.routes,

@@ -209,7 +209,8 @@ describe('the stream driver', () => {
     });
     expect(live()?.conversationId).toBe('c1');
     await tick();
-    expect(requests[0]?.url).toBe(resumeUrl('a1', 0));
+    expect(requests[0]?.url).toBe(resumeUrl('c1', 0));
+    expect(requests[0]?.url).toBe('/api/conversations/c1/stream?after=0');
     expect(requests[0]?.init.method).toBe('GET');
     expect(requests[0]?.init.headers).toMatchObject({ 'last-event-id': '0' });
 

@@ -3,7 +3,9 @@ import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, Conversation } from '@/lib/chat/types';
 import { initialStreamState, type StreamState, step } from '@/lib/openai/accumulate';
 import { conversationStore } from './conversation-store';
-import { readTurn, TurnRefused, type TurnRequest } from './turn-stream';
+import { readTurn, requestStop, resumeUrl, TurnRefused, type TurnRequest } from './turn-stream';
+
+export { requestStop, resumeUrl } from './turn-stream';
 
 // The live turn's engine: reads the app's SSE, folds the chunks with the same accumulator the
 // server uses, and writes the store at most once per animation frame (and at most every
@@ -65,19 +67,8 @@ export interface StreamDriverOptions {
   minRenderGapMs?: number;
 }
 
-/** Where a resumed answer's events are read from (with Last-Event-ID = afterSeq). */
-export const resumeUrl = (messageId: string, afterSeq: number) =>
-  `/api/chat/${encodeURIComponent(messageId)}/events?after=${afterSeq}`;
-
 const frame = (cb: () => void): unknown =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : setTimeout(cb, 16);
-
-/** Asks the server to stop an answer; the stream's own `done` event settles the screen. */
-export function requestStop(messageId: string): Promise<unknown> {
-  return fetch(`/api/chat/${encodeURIComponent(messageId)}/stop`, { method: 'POST' }).catch(
-    () => {},
-  );
-}
 
 const UNREACHABLE: ChatError = {
   code: 'network',
@@ -270,7 +261,7 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
       if (answer) base = answer;
       return run(
         {
-          url: input.url ?? resumeUrl(input.messageId, afterSeq),
+          url: input.url ?? resumeUrl(input.conversationId, afterSeq),
           lastEventId: String(afterSeq),
         },
         own,

@@ -75,3 +75,14 @@ export async function readTurn(
     signal.removeEventListener('abort', cancel);
   }
 }
+
+/** Where a conversation's live answer is resumed from (with Last-Event-ID = afterSeq). */
+export const resumeUrl = (conversationId: string, afterSeq: number) =>
+  `/api/conversations/${encodeURIComponent(conversationId)}/stream?after=${afterSeq}`;
+
+/** Asks the server to stop an answer; the stream's own `done` event settles the screen. */
+export function requestStop(messageId: string): Promise<unknown> {
+  return fetch(`/api/chat/${encodeURIComponent(messageId)}/stop`, { method: 'POST' }).catch(
+    () => {},
+  );
+}

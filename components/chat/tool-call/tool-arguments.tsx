@@ -1,4 +1,4 @@
-import { formatArguments } from '@/lib/chat/partial-json';
+import { formatArguments } from '@/lib/chat/tool-arguments';
 import { CardSection, MutedNote, PRE_CLASS } from './section';
 
 export interface ToolArgumentsProps {

@@ -1,7 +1,7 @@
 'use client';
 
 import { memo, useEffect, useRef, useState } from 'react';
-import { summarizeArguments } from '@/lib/chat/partial-json';
+import { summarizeArguments } from '@/lib/chat/tool-arguments';
 import type { ToolCardStatus } from '@/lib/chat/turns';
 import type { ChatMessage, ToolCall } from '@/lib/chat/types';
 import { ApprovalButtons } from './approval-buttons';

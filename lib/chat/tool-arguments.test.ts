@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ELLIPSIS, formatArguments, summarizeArguments } from './partial-json';
+import { ELLIPSIS, formatArguments, summarizeArguments } from './tool-arguments';
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
