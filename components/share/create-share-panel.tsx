@@ -6,6 +6,7 @@ import { primaryButtonClass } from '@/components/ui/styles';
 /** No link yet: choose indexing, then create it. */
 export function CreateSharePanel({ conversationId }: { conversationId: string }) {
   const [indexable, setIndexable] = useState(false);
+  const [includeAttachments, setIncludeAttachments] = useState(false);
   const create = useCreateShare(conversationId);
   return (
     <div className="flex flex-col gap-3">
@@ -17,12 +18,20 @@ export function CreateSharePanel({ conversationId }: { conversationId: string })
         />
         Allow search engines to index
       </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={includeAttachments}
+          onChange={(e) => setIncludeAttachments(e.target.checked)}
+        />
+        Include attachments (images and files anyone with the link can open)
+      </label>
       <div>
         <button
           type="button"
           className={primaryButtonClass}
           disabled={create.isPending}
-          onClick={() => create.mutate({ indexable })}
+          onClick={() => create.mutate({ indexable, includeAttachments })}
         >
           {create.isPending ? 'Creating link…' : 'Create link'}
         </button>

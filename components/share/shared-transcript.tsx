@@ -8,12 +8,23 @@ import type { ChatMessage } from '@/lib/chat/types';
  * no such buttons. Rendered on the server; tool cards are native <details>, so the page reads
  * and expands the same with JavaScript disabled.
  */
-export function SharedTranscript({ messages }: { messages: ChatMessage[] }) {
+export function SharedTranscript({
+  messages,
+  shareId,
+}: {
+  messages: ChatMessage[];
+  shareId: string;
+}) {
+  const attachmentBaseUrl = `/api/shares/${encodeURIComponent(shareId)}/attachments/`;
   return (
     <div data-testid="messages" className="flex flex-col gap-6">
       {groupTurns(messages).map((item) =>
         item.kind === 'user' ? (
-          <MessageView key={item.message.id} message={item.message} />
+          <MessageView
+            key={item.message.id}
+            message={item.message}
+            attachmentBaseUrl={attachmentBaseUrl}
+          />
         ) : (
           <AssistantTurn key={item.id} messages={item.messages} />
         ),

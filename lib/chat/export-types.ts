@@ -1,3 +1,4 @@
+import type { AttachmentMeta } from './attachments';
 import type { ChatMessage, Conversation } from './types';
 
 // The JSON export format (read back by import) and the import API's answer. Pure and shared:
@@ -11,8 +12,16 @@ export const ARCHIVE_FORMAT = 'parley.archive';
 /** Largest file POST /api/import accepts. */
 export const MAX_IMPORT_BYTES = 5 * 1024 * 1024;
 
+/** An attachment as exported: its metadata and its bytes (base64), so the file is complete. */
+export interface ExportedAttachment extends AttachmentMeta {
+  /** Absent when the file could not be read at export time. */
+  dataBase64?: string;
+}
+
 /** A message as exported: ids only link messages within the file; import gives new ones. */
-export type ExportedMessage = Omit<ChatMessage, 'conversationId'>;
+export type ExportedMessage = Omit<ChatMessage, 'conversationId' | 'attachments'> & {
+  attachments?: ExportedAttachment[] | null;
+};
 
 export interface ExportedConversationBody {
   conversation: Omit<Conversation, 'id'> & { id: string };

@@ -50,7 +50,7 @@ function useInvalidateShares() {
 export function useCreateShare(conversationId: string) {
   const invalidate = useInvalidateShares();
   return useMutation({
-    mutationFn: (input: { indexable: boolean }) =>
+    mutationFn: (input: { indexable: boolean; includeAttachments?: boolean }) =>
       fetchJson<{ share: ShareSummary }>(statusUrl(conversationId), {
         method: 'POST',
         headers: JSON_HEADERS,

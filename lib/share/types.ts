@@ -19,6 +19,8 @@ export interface ShareSnapshot {
   takenAt: string;
   /** The owner opted in to search engines; otherwise the page says `noindex`. */
   indexable: boolean;
+  /** The owner ticked "include attachments"; otherwise messages carry none. */
+  includeAttachments?: boolean;
   /** The active branch at the time, oldest first, without system messages. */
   messages: SharedMessage[];
 }

@@ -72,7 +72,7 @@ export default async function SharedPage({ params }: Props) {
           </p>
         </div>
         {messages.length > 0 ? (
-          <SharedTranscript messages={messages} />
+          <SharedTranscript messages={messages} shareId={share.id} />
         ) : (
           <p className="text-zinc-600 dark:text-zinc-400">This conversation has no messages yet.</p>
         )}

@@ -5,14 +5,19 @@ import { type AttachmentMeta, attachmentUrl, formatBytes } from '@/lib/chat/atta
 
 interface Props {
   attachments: readonly AttachmentMeta[];
-  /** Where the files are served from; the owner's route by default (a shared page has its own). */
-  urlOf?: (a: AttachmentMeta) => string;
+  /**
+   * Where the files are served from, the id appended: the owner's route by default, a shared
+   * page's own route there. A string, so a server component can pass it.
+   */
+  baseUrl?: string;
 }
 
 const pixels = (a: AttachmentMeta) => (a.width && a.height ? `${a.width}×${a.height}, ` : '');
 
 /** A message's files: images as thumbnails that open large in a dialog, other files as links. */
-export function MessageAttachments({ attachments, urlOf = (a) => attachmentUrl(a.id) }: Props) {
+export function MessageAttachments({ attachments, baseUrl }: Props) {
+  const urlOf = (a: AttachmentMeta) =>
+    baseUrl ? `${baseUrl}${encodeURIComponent(a.id)}` : attachmentUrl(a.id);
   const [open, setOpen] = useState<AttachmentMeta | null>(null);
   return (
     <>

@@ -16,13 +16,22 @@ export interface UserMessageProps {
   onSwitchBranch?: (messageId: string) => void;
   /** An answer is being written: editing and switching versions wait. */
   busy?: boolean;
+  /** Where attachments are served from (a shared page's route); the owner's by default. */
+  attachmentBaseUrl?: string;
 }
 
 const smallButton =
   'rounded-md px-2 py-1 text-xs font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
 /** A user message: the text exactly as typed, with Edit and version navigation. */
-export function UserMessage({ message, onEdit, branch, onSwitchBranch, busy }: UserMessageProps) {
+export function UserMessage({
+  message,
+  onEdit,
+  branch,
+  onSwitchBranch,
+  busy,
+  attachmentBaseUrl,
+}: UserMessageProps) {
   // null: not editing; otherwise the text being edited.
   const [draft, setDraft] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -94,7 +103,7 @@ export function UserMessage({ message, onEdit, branch, onSwitchBranch, busy }: U
   return (
     <>
       {message.attachments?.length ? (
-        <MessageAttachments attachments={message.attachments} />
+        <MessageAttachments attachments={message.attachments} baseUrl={attachmentBaseUrl} />
       ) : null}
       {/* Shown exactly as typed: never parsed as markdown or HTML. */}
       {message.content || !message.attachments?.length ? (

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/server/database';
 import { getAttachmentForUser } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
 import { isCrossSite } from '@/lib/server/share/same-origin';
+import { readSharedAttachment } from '@/lib/server/share/service';
 import { readUserId, resolveUser } from '@/lib/server/session';
 import { attachmentResponse } from './serve';
 import { uploadAttachment } from './upload';
@@ -24,6 +25,13 @@ export async function getAttachment(id: string): Promise<Response> {
   const userId = await readUserId();
   if (!userId) throw notFound(NOT_FOUND);
   const item = await getAttachmentForUser(await getDb(), { userId, attachmentId: id });
+  if (!item) throw notFound(NOT_FOUND);
+  return attachmentResponse(item);
+}
+
+/** GET /api/shares/[id]/attachments/[attachmentId] */
+export async function sharedAttachment(shareId: string, attachmentId: string): Promise<Response> {
+  const item = await readSharedAttachment(shareId, attachmentId);
   if (!item) throw notFound(NOT_FOUND);
   return attachmentResponse(item);
 }

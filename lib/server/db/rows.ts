@@ -68,7 +68,7 @@ const attachmentSchema = z.object({
 });
 
 /** `{ attachments }` when the row has any, so messages without them look as they always did. */
-function parseAttachments(value: unknown): { attachments: AttachmentMeta[] } | null {
+export function parseAttachments(value: unknown): { attachments: AttachmentMeta[] } | null {
   if (!Array.isArray(value) || value.length === 0) return null;
   const list = value.flatMap((item) => {
     const parsed = attachmentSchema.safeParse(item);

@@ -1,6 +1,12 @@
 import 'server-only';
 import { z } from 'zod';
-import { parseChatError, parseToolCalls, parseToolRun, parseUsage } from '@/lib/server/db/rows';
+import {
+  parseAttachments,
+  parseChatError,
+  parseToolCalls,
+  parseToolRun,
+  parseUsage,
+} from '@/lib/server/db/rows';
 import type { ShareSnapshot } from '@/lib/share/types';
 
 // A share's snapshot column, validated on every read like the other JSON columns (rows.ts).
@@ -21,6 +27,10 @@ const sharedMessageSchema = z.object({
   error: z.unknown().transform(parseChatError),
   reasoningMs: z.number().nullable(),
   toolRun: z.unknown().transform(parseToolRun),
+  attachments: z
+    .unknown()
+    .optional()
+    .transform((v) => parseAttachments(v)?.attachments),
   createdAt: z.string(),
 });
 
@@ -31,6 +41,7 @@ const snapshotSchema = z.object({
   conversationCreatedAt: z.string(),
   takenAt: z.string(),
   indexable: z.boolean(),
+  includeAttachments: z.boolean().optional(),
   messages: z.array(sharedMessageSchema),
 });
 

@@ -11,19 +11,33 @@ import type { ChatMessage, Conversation } from '@/lib/chat/types';
 
 // JSON exports: everything needed to rebuild the conversation, branches included.
 
-export function exportedMessage({ conversationId: _, ...rest }: ChatMessage): ExportedMessage {
-  return rest;
+/** Base64 of each attachment's bytes, by attachment id. */
+export type AttachmentData = ReadonlyMap<string, string>;
+
+export function exportedMessage(
+  { conversationId: _, ...rest }: ChatMessage,
+  data: AttachmentData = new Map(),
+): ExportedMessage {
+  if (!rest.attachments?.length) return rest;
+  return {
+    ...rest,
+    attachments: rest.attachments.map((a) => {
+      const bytes = data.get(a.id);
+      return bytes === undefined ? { ...a } : { ...a, dataBase64: bytes };
+    }),
+  };
 }
 
 export function conversationBody(
   conversation: Conversation,
   messages: readonly ChatMessage[],
   activeLeafId: string | null,
+  data: AttachmentData = new Map(),
 ): ExportedConversationBody {
   return {
     conversation: { ...conversation },
     activeLeafId,
-    messages: messages.map(exportedMessage),
+    messages: messages.map((m) => exportedMessage(m, data)),
   };
 }
 

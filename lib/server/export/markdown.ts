@@ -1,3 +1,4 @@
+import { type AttachmentMeta, formatBytes } from '@/lib/chat/attachments';
 import { groupTurns, toolResultFor } from '@/lib/chat/turns';
 import type { ChatMessage, Conversation, ToolCall, ToolRunStatus } from '@/lib/chat/types';
 
@@ -102,6 +103,23 @@ function assistantTurn(turn: ChatMessage[]): string {
   return ['## Assistant', ...(blocks.length ? blocks : ['_(no answer)_'])].join('\n\n');
 }
 
+/** Markdown and HTML characters escaped, so a hostile file name stays plain text. */
+export function escapeInline(text: string): string {
+  return oneLine(text).replace(/[\\`*_{}[\]()#+\-.!<>|~&]/g, (c) => `\\${c}`);
+}
+
+function attachmentNote(a: AttachmentMeta): string {
+  const pixels = a.width && a.height ? `, ${a.width}×${a.height}` : '';
+  return `- Attached: ${escapeInline(a.name)} (${a.mediaType}${pixels}, ${formatBytes(a.size)}; the file itself is in the JSON export)`;
+}
+
+function userTurn(message: ChatMessage): string {
+  const text = message.content.trim();
+  const files = (message.attachments ?? []).map(attachmentNote);
+  const body = [text, files.join('\n')].filter(Boolean).join('\n\n');
+  return `## User\n\n${body || '_(empty message)_'}`;
+}
+
 export interface MarkdownOptions {
   exportedAt?: Date;
 }
@@ -125,11 +143,7 @@ export function toMarkdown(
   for (const message of system) sections.push(`## System\n\n${quoted(message.content.trim())}`);
 
   for (const item of groupTurns([...branch])) {
-    sections.push(
-      item.kind === 'user'
-        ? `## User\n\n${item.message.content.trim() || '_(empty message)_'}`
-        : assistantTurn(item.messages),
-    );
+    sections.push(item.kind === 'user' ? userTurn(item.message) : assistantTurn(item.messages));
   }
   return `${sections.join('\n\n---\n\n')}\n`;
 }

@@ -16,6 +16,7 @@ import {
   getConversation,
   insertImportedConversation,
   listConversations,
+  loadAttachmentContents,
   MAX_PAGE_SIZE,
 } from '@/lib/server/db/repository';
 import { planImport } from './import-plan';
@@ -27,7 +28,12 @@ import { toMarkdown } from './markdown';
 
 async function bodyOf(db: Db, conversation: Conversation): Promise<ExportedConversationBody> {
   const { messages, branch } = await loadTree(db, conversation.id);
-  return conversationBody(conversation, messages, branch.at(-1)?.id ?? null);
+  const ids = messages.flatMap((m) => (m.attachments ?? []).map((a) => a.id));
+  const contents = await loadAttachmentContents(db, { conversationId: conversation.id, ids });
+  const data = new Map(
+    [...contents].map(([id, c]) => [id, Buffer.from(c.data).toString('base64')] as const),
+  );
+  return conversationBody(conversation, messages, branch.at(-1)?.id ?? null, data);
 }
 
 export async function exportConversationJson(

@@ -10,7 +10,9 @@ export const MAX_SHARE_BODY_BYTES = 4 * 1024;
 
 export { PRIVATE_HEADERS };
 
-export const createShareSchema = z.object({ indexable: z.boolean().optional() }).strict();
+export const createShareSchema = z
+  .object({ indexable: z.boolean().optional(), includeAttachments: z.boolean().optional() })
+  .strict();
 
 export const updateShareSchema = z
   .object({ refresh: z.boolean().optional(), indexable: z.boolean().optional() })

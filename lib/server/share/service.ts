@@ -2,12 +2,16 @@ import 'server-only';
 import { loadTree } from '@/lib/server/conversations';
 import { getDb } from '@/lib/server/database';
 import {
+  type AttachmentContent,
+  copyAttachments,
   createConversationWithMessages,
   createShare,
   getActiveShare,
   getActiveShareForConversation,
   getConversation,
+  getConversationAttachment,
   listActiveShares,
+  loadAttachmentContents,
   type NewMessage,
   revokeShare as revokeShareRow,
   type Share,
@@ -50,13 +54,14 @@ async function snapshotOf(
   userId: string,
   conversationId: string,
   indexable: boolean,
+  includeAttachments = false,
 ): Promise<ShareSnapshot | null> {
   const db = await getDb();
   const conversation = await getConversation(db, { userId, conversationId });
   if (!conversation) return null;
   // The branch the owner is looking at, not just the newest one.
   const { branch } = await loadTree(db, conversationId);
-  return buildSnapshot({ conversation, branch, indexable });
+  return buildSnapshot({ conversation, branch, indexable, includeAttachments });
 }
 
 /** For the share dialog: the current link and what would be worth a warning. */
@@ -75,12 +80,17 @@ export async function getShareStatus(
 export async function shareConversation(
   userId: string,
   conversationId: string,
-  options: { indexable: boolean },
+  options: { indexable: boolean; includeAttachments?: boolean },
 ): Promise<{ share: ShareSummary; created: boolean } | null> {
   const db = await getDb();
   const existing = await getActiveShareForConversation(db, { userId, conversationId });
   if (existing) return { share: summarize(existing), created: false };
-  const snapshot = await snapshotOf(userId, conversationId, options.indexable);
+  const snapshot = await snapshotOf(
+    userId,
+    conversationId,
+    options.indexable,
+    options.includeAttachments,
+  );
   if (!snapshot) return null;
   const share = await createShare(db, { id: newShareId(), userId, conversationId, snapshot });
   return { share: summarize(share), created: true };
@@ -101,7 +111,12 @@ export async function updateShare(
   if (!share || share.userId !== userId) return null;
   const indexable = options.indexable ?? share.snapshot.indexable;
   const snapshot = options.refresh
-    ? await snapshotOf(userId, share.conversationId, indexable)
+    ? await snapshotOf(
+        userId,
+        share.conversationId,
+        indexable,
+        share.snapshot.includeAttachments ?? false,
+      )
     : { ...share.snapshot, indexable };
   if (!snapshot) return null;
   const updated = await updateShareSnapshot(db, { shareId, userId, snapshot });
@@ -135,6 +150,14 @@ export async function forkShare(userId: string, shareId: string): Promise<ForkRe
   if (!share) return null;
   const { snapshot } = share;
   const messages: Omit<NewMessage, 'conversationId'>[] = [];
+  // Files travel with the copy only when the owner shared them; each gets a new id.
+  const available = snapshot.includeAttachments
+    ? await loadAttachmentContents(db, {
+        conversationId: share.conversationId,
+        ids: snapshot.messages.flatMap((m) => (m.attachments ?? []).map((a) => a.id)),
+      })
+    : new Map<string, AttachmentContent>();
+  const copies = new Map([...available.keys()].map((id) => [id, crypto.randomUUID()]));
   for (const m of snapshot.messages) {
     messages.push({
       id: crypto.randomUUID(),
@@ -153,6 +176,10 @@ export async function forkShare(userId: string, shareId: string): Promise<ForkRe
       error: m.error,
       reasoningMs: m.reasoningMs,
       toolRun: m.toolRun,
+      attachments: (m.attachments ?? []).flatMap((a) => {
+        const id = copies.get(a.id);
+        return id ? [{ ...a, id }] : [];
+      }),
     });
   }
   const conversation = await createConversationWithMessages(db, {
@@ -164,5 +191,30 @@ export async function forkShare(userId: string, shareId: string): Promise<ForkRe
     },
     messages,
   });
+  await copyAttachments(db, {
+    items: available.values(),
+    ids: copies,
+    toUserId: userId,
+    toConversationId: conversation.id,
+  });
   return { conversationId: conversation.id, path: `/c/${conversation.id}` };
+}
+
+/**
+ * A file of a shared conversation, for the shared page: only when the owner included
+ * attachments, the file is in the snapshot, and the conversation still exists.
+ */
+export async function readSharedAttachment(
+  shareId: string,
+  attachmentId: string,
+): Promise<AttachmentContent | null> {
+  if (!isShareId(shareId)) return null;
+  const db = await getDb();
+  const share = await getActiveShare(db, shareId);
+  if (!share?.snapshot.includeAttachments) return null;
+  const listed = share.snapshot.messages.some((m) =>
+    m.attachments?.some((a) => a.id === attachmentId),
+  );
+  if (!listed) return null;
+  return getConversationAttachment(db, { conversationId: share.conversationId, attachmentId });
 }

@@ -15,6 +15,8 @@ export function buildSnapshot(input: {
   conversation: Conversation;
   branch: readonly ChatMessage[];
   indexable: boolean;
+  /** Off by default: files are only shared when the owner asks for it. */
+  includeAttachments?: boolean;
   now?: Date;
   newId?: () => string;
 }): ShareSnapshot {
@@ -23,9 +25,15 @@ export function buildSnapshot(input: {
   for (const message of input.branch) {
     if (message.role === 'system') continue;
     // contextStartId would point at one of the owner's message ids.
-    const { conversationId: _conversationId, contextStartId: _contextStartId, ...rest } = message;
+    const {
+      conversationId: _conversationId,
+      contextStartId: _contextStartId,
+      attachments,
+      ...rest
+    } = message;
     shared.push({
       ...rest,
+      ...(input.includeAttachments && attachments?.length ? { attachments } : {}),
       id: newId(),
       parentId: shared.at(-1)?.id ?? null,
       status: frozenStatus(message.status),
@@ -39,6 +47,7 @@ export function buildSnapshot(input: {
     conversationCreatedAt: input.conversation.createdAt,
     takenAt: (input.now ?? new Date()).toISOString(),
     indexable: input.indexable,
+    ...(input.includeAttachments ? { includeAttachments: true } : {}),
     messages: shared,
   };
 }

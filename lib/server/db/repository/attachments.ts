@@ -90,6 +90,27 @@ export async function getAttachmentForUser(
   return row ? toContent(row.attachment) : null;
 }
 
+/** An attachment of a live (not deleted) conversation, for a share of that conversation. */
+export async function getConversationAttachment(
+  db: Db,
+  input: { conversationId: string; attachmentId: string },
+): Promise<AttachmentContent | null> {
+  if (!isUuid(input.attachmentId) || !isUuid(input.conversationId)) return null;
+  const [row] = await db
+    .select({ attachment: attachments })
+    .from(attachments)
+    .innerJoin(conversations, eq(attachments.conversationId, conversations.id))
+    .where(
+      and(
+        eq(attachments.id, input.attachmentId),
+        eq(attachments.conversationId, input.conversationId),
+        isNull(conversations.deletedAt),
+      ),
+    )
+    .limit(1);
+  return row ? toContent(row.attachment) : null;
+}
+
 /**
  * Binds the user's pending uploads (or ones already in this conversation, e.g. an edited
  * message's) to `conversationId`. Returns their metadata in the order asked, or null when any
@@ -187,25 +208,21 @@ export async function loadAttachmentContents(
 }
 
 /**
- * Copies attachments into another user's conversation (a fork of a shared link); returns the
- * old id → new id map. Ids not in `fromConversationId` are skipped.
+ * Stores copies of `items` in another user's conversation (a fork of a shared link), each under
+ * the new id `ids` gives it.
  */
 export async function copyAttachments(
   db: Db,
   input: {
-    fromConversationId: string;
-    ids: readonly string[];
+    items: Iterable<AttachmentContent>;
+    ids: ReadonlyMap<string, string>;
     toUserId: string;
     toConversationId: string;
   },
-): Promise<Map<string, string>> {
-  const found = await loadAttachmentContents(db, {
-    conversationId: input.fromConversationId,
-    ids: input.ids,
-  });
-  const mapping = new Map<string, string>();
-  for (const item of found.values()) {
-    const id = crypto.randomUUID();
+): Promise<void> {
+  for (const item of input.items) {
+    const id = input.ids.get(item.id);
+    if (!id) continue;
     await db.insert(attachments).values({
       id,
       userId: input.toUserId,
@@ -219,9 +236,7 @@ export async function copyAttachments(
       text: item.text,
       data: item.data,
     });
-    mapping.set(item.id, id);
   }
-  return mapping;
 }
 
 /** Uploads never sent with a message are dropped after a day. Returns how many went. */

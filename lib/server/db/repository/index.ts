@@ -13,6 +13,7 @@ export {
   copyAttachments,
   findUsableAttachments,
   getAttachmentForUser,
+  getConversationAttachment,
   insertAttachment,
   loadAttachmentContents,
   type NewAttachment,

@@ -36,6 +36,7 @@ export async function POST(request: Request, ctx: Ctx) {
     const body = await readOptionalJson(request, createShareSchema);
     const result = await shareConversation(userId, conversationId, {
       indexable: body.indexable ?? false,
+      includeAttachments: body.includeAttachments ?? false,
     });
     if (!result) throw notFound('Conversation not found.');
     return Response.json(
