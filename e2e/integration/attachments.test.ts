@@ -266,3 +266,81 @@ describe('attachment uploads and downloads', () => {
     expect((await client.fetch(`/api/attachments/${other.id}`)).status).toBe(404);
   });
 });
+
+describe('attachments in exports, shares and forks', () => {
+  async function conversationWithImage(client: Client) {
+    const png = (await upload(client, 'shared.png', PNG_1X1)).attachment;
+    const { run } = await send(client, {
+      model: 'seeing',
+      content: 'share me',
+      attachments: [png.id],
+    });
+    return { png, conversationId: run.start.conversationId };
+  }
+  const json = { 'content-type': 'application/json' };
+
+  it('exports the file as data in JSON and as a note in Markdown', async () => {
+    const client = new Client(app.url);
+    const { png, conversationId } = await conversationWithImage(client);
+    const exported = await client.json<{ messages: { attachments?: unknown[] }[] }>(
+      `/api/conversations/${conversationId}/export?format=json`,
+    );
+    expect(exported.body.messages[0]?.attachments).toEqual([
+      { ...png, dataBase64: PNG_1X1.toString('base64') },
+    ]);
+    const md = await (
+      await client.fetch(`/api/conversations/${conversationId}/export?format=md`)
+    ).text();
+    expect(md).toContain('- Attached: shared\\.png (image/png, 1×1, 70 B;');
+  });
+
+  it('shares files only when asked, and a fork copies them for its new owner', async () => {
+    const owner = new Client(app.url);
+    const { png, conversationId } = await conversationWithImage(owner);
+    const plain = await owner.json<{ share: { id: string } }>(
+      `/api/conversations/${conversationId}/share`,
+      {
+        method: 'POST',
+        headers: json,
+        body: '{}',
+      },
+    );
+    const visitor = new Client(app.url);
+    const shown = await visitor.json<{ messages: { attachments?: unknown }[] }>(
+      `/api/shares/${plain.body.share.id}`,
+    );
+    expect(shown.body.messages[0]?.attachments).toBeUndefined();
+    expect(
+      (await visitor.fetch(`/api/shares/${plain.body.share.id}/attachments/${png.id}`)).status,
+    ).toBe(404);
+    await owner.fetch(`/api/shares/${plain.body.share.id}`, { method: 'DELETE' });
+
+    const withFiles = await owner.json<{ share: { id: string } }>(
+      `/api/conversations/${conversationId}/share`,
+      { method: 'POST', headers: json, body: JSON.stringify({ includeAttachments: true }) },
+    );
+    const shareId = withFiles.body.share.id;
+    const file = await visitor.fetch(`/api/shares/${shareId}/attachments/${png.id}`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(PNG_1X1);
+
+    const fork = await visitor.json<{ conversationId: string }>(`/api/shares/${shareId}/fork`, {
+      method: 'POST',
+      headers: json,
+      body: '{}',
+    });
+    const copy = await visitor.json<ConversationDetail>(
+      `/api/conversations/${fork.body.conversationId}`,
+    );
+    const copied = copy.body.messages[0]?.attachments?.[0];
+    expect(copied).toMatchObject({ name: 'shared.png', mediaType: 'image/png' });
+    expect(copied?.id).not.toBe(png.id);
+    expect((await visitor.fetch(`/api/attachments/${copied?.id}`)).status).toBe(200);
+
+    // The owner deleting the conversation ends the shared file; the fork keeps its own copy.
+    await owner.fetch(`/api/conversations/${conversationId}`, { method: 'DELETE' });
+    expect((await visitor.fetch(`/api/shares/${shareId}/attachments/${png.id}`)).status).toBe(404);
+    expect((await visitor.fetch(`/api/attachments/${copied?.id}`)).status).toBe(200);
+  });
+});

@@ -1,0 +1,235 @@
+import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { HTML_SCRIPT, PNG_1X1, SVG_SCRIPT } from '../support/attachment-fixtures';
+import { ChatPage } from './pages/chat-page';
+import { ShareDialog, SharedPage } from './pages/share-page';
+
+// Attachments in the browser: attach by button, drop and paste; what a message shows after a
+// reload; export, share with and without files; another guest and deletion get 404.
+
+const tray = (page: Page) =>
+  page.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
+
+/** Attaches through the real button and the file chooser it opens. */
+async function attachByButton(
+  page: Page,
+  files: { name: string; mimeType: string; buffer: Buffer }[],
+) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Attach files' }).click();
+  await (await chooser).setFiles(files);
+}
+
+/** Drops a file on the chat, as a drag from the desktop would. */
+async function dropFile(page: Page, target: Locator, name: string, type: string, base64: string) {
+  const transfer = await page.evaluateHandle(
+    ({ name, type, base64 }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type }));
+      return dt;
+    },
+    { name, type, base64 },
+  );
+  for (const event of ['dragenter', 'dragover', 'drop']) {
+    await target.dispatchEvent(event, { dataTransfer: transfer });
+  }
+}
+
+/** Pastes an image into the message box, as copying a screenshot would. */
+async function pasteImage(page: Page, base64: string) {
+  await page.getByRole('textbox', { name: 'Message' }).evaluate((box, base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'image.png', { type: 'image/png' }));
+    box.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true }),
+    );
+  }, base64);
+}
+
+async function imageLoaded(image: Locator) {
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+}
+
+async function newVisitor(browser: Browser) {
+  const context = await browser.newContext();
+  return { context, page: await context.newPage() };
+}
+
+const png = PNG_1X1.toString('base64');
+
+test('attach by button, drop and paste; the files survive a reload, export, sharing and deletion', async ({
+  page,
+  browser,
+}) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+
+  await attachByButton(page, [
+    { name: 'button.png', mimeType: 'image/png', buffer: PNG_1X1 },
+    { name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\nfirst line\n') },
+    { name: 'drop-me.txt', mimeType: 'text/plain', buffer: Buffer.from('removed before sending') },
+  ]);
+  await expect(tray(page)).toHaveCount(3);
+  await page.getByRole('button', { name: 'Remove drop-me.txt' }).click();
+  await expect(tray(page)).toHaveCount(2);
+
+  await dropFile(page, page.getByTestId('messages'), 'dropped.png', 'image/png', png);
+  await expect(tray(page)).toHaveCount(3);
+  await pasteImage(page, png);
+  await expect(tray(page)).toHaveCount(4);
+  await expect(tray(page).filter({ hasText: 'Uploading' })).toHaveCount(0);
+
+  await chat.sendAndWait('What is in these files?');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  await expect(tray(page)).toHaveCount(0);
+  const conversationId = page.url().split('/').at(-1) as string;
+
+  await page.reload();
+  const attachments = chat.lastUser().getByRole('list', { name: 'Attachments' });
+  await expect(attachments.getByRole('listitem')).toHaveCount(4);
+  await expect(attachments.getByRole('link', { name: /notes\.md/ })).toBeVisible();
+  const thumb = attachments.getByRole('button', { name: 'Open image button.png' });
+  await imageLoaded(thumb.getByRole('img'));
+
+  // Enlarge from the keyboard; Escape closes and focus returns.
+  await thumb.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'button.png' });
+  await expect(dialog).toBeVisible();
+  await imageLoaded(dialog.getByRole('img', { name: 'button.png' }));
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(thumb).toBeFocused();
+
+  const src = (await thumb.getByRole('img').getAttribute('src')) as string;
+  const own = await page.request.get(src);
+  expect(own.status()).toBe(200);
+  expect(own.headers()['content-type']).toBe('image/png');
+  expect(own.headers()['x-content-type-options']).toBe('nosniff');
+
+  // Another guest: 404, not 403.
+  const stranger = await newVisitor(browser);
+  await stranger.page.goto('/');
+  expect((await stranger.page.request.get(src)).status()).toBe(404);
+
+  // Exports: JSON carries the bytes, Markdown a note.
+  const json = await (
+    await page.request.get(`/api/conversations/${conversationId}/export?format=json`)
+  ).json();
+  const exported = json.messages.find((m: { role: string }) => m.role === 'user').attachments;
+  expect(exported.map((a: { name: string }) => a.name)).toEqual([
+    'button.png',
+    'notes.md',
+    'dropped.png',
+    'image.png',
+  ]);
+  expect(exported[0].dataBase64).toBe(png);
+  const markdown = await (
+    await page.request.get(`/api/conversations/${conversationId}/export?format=md`)
+  ).text();
+  expect(markdown).toContain('- Attached: button\\.png (image/png, 1×1, 70 B;');
+
+  // A link without attachments (the default) shows none and serves none.
+  const share = new ShareDialog(page);
+  await share.open();
+  const includeBox = share.dialog.getByRole('checkbox', { name: /Include attachments/ });
+  await expect(includeBox).not.toBeChecked();
+  const plainUrl = await share.create();
+  const attachmentId = src.split('/').at(-1) as string;
+  const plainId = SharedPage.idOf(plainUrl);
+  const visitor = new SharedPage(stranger.page);
+  await visitor.goto(plainUrl);
+  await expect(visitor.messages.first()).toContainText('What is in these files?');
+  await expect(stranger.page.getByRole('list', { name: 'Attachments' })).toHaveCount(0);
+  expect(
+    (
+      await stranger.page.request.get(`/api/shares/${plainId}/attachments/${attachmentId}`)
+    ).status(),
+  ).toBe(404);
+  await share.revoke();
+
+  // With attachments ticked, the visitor sees and opens them.
+  await includeBox.check();
+  const withUrl = await share.create();
+  await visitor.goto(withUrl);
+  const shared = stranger.page.getByRole('list', { name: 'Attachments' });
+  await expect(shared.getByRole('listitem')).toHaveCount(4);
+  await imageLoaded(shared.getByRole('button', { name: 'Open image button.png' }).getByRole('img'));
+  await stranger.context.close();
+
+  // Deleting the conversation deletes the files.
+  const res = await page.request.delete(`/api/conversations/${conversationId}`);
+  expect(res.ok()).toBe(true);
+  expect((await page.request.get(src)).status()).toBe(404);
+});
+
+// Names that would run script if any part of the page rendered them as HTML.
+const XSS_NAMES = [
+  '<img src=x onerror="window.__xss=1">.png',
+  '"><svg onload=window.__xss=1>.png',
+  "javascript:window.__xss=1//'.png",
+  '<script>window.__xss=1</script>.txt',
+];
+
+test('hostile file names stay text, and SVG or HTML posing as images is refused', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  await attachByButton(
+    page,
+    XSS_NAMES.map((name) => ({
+      name,
+      mimeType: name.endsWith('.txt') ? 'text/plain' : 'image/png',
+      buffer: name.endsWith('.txt') ? Buffer.from('text') : PNG_1X1,
+    })),
+  );
+  await expect(tray(page)).toHaveCount(XSS_NAMES.length);
+  await chat.sendAndWait('names');
+  await page.reload();
+  const list = chat.lastUser().getByRole('list', { name: 'Attachments' });
+  await expect(list.getByRole('listitem')).toHaveCount(XSS_NAMES.length);
+  await expect(list.getByRole('link', { name: /<script>/ })).toBeVisible();
+  await list.getByRole('button').first().click();
+  await expect(page.getByRole('dialog', { name: XSS_NAMES[0] })).toBeVisible();
+  await page.keyboard.press('Escape');
+  expect(await page.evaluate(() => (window as { __xss?: number }).__xss)).toBeUndefined();
+  await expect(page.locator('main svg[onload], img[src="x"]')).toHaveCount(0);
+
+  // Disguised images are refused with a message naming the file; nothing is attached.
+  await attachByButton(page, [{ name: 'cat.png', mimeType: 'image/png', buffer: SVG_SCRIPT }]);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'is not a PNG, JPEG, WebP or GIF image' }),
+  ).toBeVisible();
+  await expect(tray(page)).toHaveCount(0);
+
+  // An HTML page attached as a text file is only ever a download, never a page.
+  const direct = await page.request.post('/api/attachments?name=page.html', {
+    headers: { 'content-type': 'application/octet-stream' },
+    data: HTML_SCRIPT,
+  });
+  const { attachment } = await direct.json();
+  const served = await page.request.get(`/api/attachments/${attachment.id}`);
+  expect(served.headers()['content-type']).toBe('text/plain; charset=utf-8');
+  expect(served.headers()['content-disposition']).toMatch(/^attachment;/);
+  await page.goto(`/api/attachments/${attachment.id}`).catch(() => undefined);
+  expect(await page.evaluate(() => document.title)).not.toBe('pwned');
+});
+
+test('the browser checks the limits first, naming the one broken', async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  // 4 MB per file by default; a text file cannot be downscaled.
+  await attachByButton(page, [
+    { name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(5 * 1024 * 1024, 'a') },
+  ]);
+  await expect(
+    page
+      .getByRole('alert')
+      .filter({ hasText: '“huge.txt” is 5.0 MB; each file can be at most 4.0 MB.' }),
+  ).toBeVisible();
+  await expect(tray(page)).toHaveCount(0);
+});
