@@ -77,17 +77,28 @@ export async function addFiles(files: readonly File[], limits: AttachmentLimits)
   );
   usePendingStore.setState((s) => ({ items: [...s.items, ...added] }));
   await Promise.all(
-    prepared.map(async (p, i) => {
-      const key = added[i]?.key as string;
-      try {
-        const meta = await uploadFile(p);
-        patch(key, { status: 'ready', meta });
-      } catch (error) {
-        removeAttachment(key);
-        usePendingStore.setState({ notice: (error as Error).message });
-      }
-    }),
+    prepared.map((p, i) =>
+      inTurn(async () => {
+        const key = added[i]?.key as string;
+        try {
+          const meta = await uploadFile(p);
+          patch(key, { status: 'ready', meta });
+        } catch (error) {
+          removeAttachment(key);
+          usePendingStore.setState({ notice: (error as Error).message });
+        }
+      }),
+    ),
   );
+}
+
+// One upload at a time: a first visit has no session cookie yet, and parallel first requests
+// would each be given a different guest (the files then belong to different people).
+let queue: Promise<unknown> = Promise.resolve();
+function inTurn(task: () => Promise<void>): Promise<void> {
+  const next = queue.then(task, task);
+  queue = next;
+  return next;
 }
 
 export function removeAttachment(key: string): void {

@@ -10,11 +10,13 @@ import { sniff } from './sniff';
 
 const MAX_NAME_CHARS = 255;
 
-/** The file name as shown: no path, no control characters, bounded; hostile input stays text. */
+/**
+ * The file name as shown: control characters dropped, bounded. Otherwise kept as given (slashes
+ * too): it is hostile input that is only ever rendered as text or percent-encoded in a header.
+ */
 export function cleanFileName(raw: string | null): string {
-  const base = (raw ?? '').split(/[\\/]/).at(-1) ?? '';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const clean = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return clean.slice(0, MAX_NAME_CHARS) || 'file';
 }
 
