@@ -17,8 +17,8 @@ import type { AttachmentLimits } from '@/lib/chat/attachments';
 import { AttachmentTray } from './attachments/attachment-tray';
 import {
   addFiles,
-  clearAttachments,
   readyAttachments,
+  takeAttachments,
   usePendingAttachments,
 } from './attachments/pending-store';
 import { isSendKey } from '@/lib/shortcuts';
@@ -108,14 +108,16 @@ export function Composer({
     if (!canSend) return;
     const content = text;
     update('');
+    const files = takeAttachments();
     const accepted = await onSend({
       content,
       ...(attachments.length > 0 ? { attachments } : {}),
     });
-    // Refused before anything was saved: give the text back rather than lose it (the files
-    // stay attached too).
-    if (!accepted) update(content);
-    else clearAttachments();
+    // Refused before anything was saved: give the text and the files back rather than lose them.
+    if (!accepted) {
+      update(content);
+      files.restore();
+    } else files.release();
   };
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {

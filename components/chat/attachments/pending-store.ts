@@ -107,10 +107,19 @@ export function removeAttachment(key: string): void {
   usePendingStore.setState((s) => ({ items: s.items.filter((i) => i.key !== key), notice: null }));
 }
 
-/** After a message was accepted: the files now belong to it. */
-export function clearAttachments(): void {
-  for (const item of usePendingStore.getState().items) release(item);
+/**
+ * Sending: the files leave the tray at once, like the text leaves the box. Returns what to call
+ * when the server refused the message (they come back) or accepted it (they are released).
+ */
+export function takeAttachments(): { restore(): void; release(): void } {
+  const taken = usePendingStore.getState().items;
   usePendingStore.setState({ items: [], notice: null });
+  return {
+    restore: () => usePendingStore.setState((s) => ({ items: [...taken, ...s.items] })),
+    release: () => {
+      for (const item of taken) release(item);
+    },
+  };
 }
 
 export function setAttachNotice(notice: string | null): void {
