@@ -64,6 +64,8 @@ test('attach by button, drop and paste; the files survive a reload, export, shar
   page,
   browser,
 }) => {
+  // One journey through every place a file goes: many page loads and two browser contexts.
+  test.setTimeout(120_000);
   const chat = new ChatPage(page);
   await chat.goto('/');
 
