@@ -1,8 +1,9 @@
 'use client';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ConversationDetail, ModelBadge } from '@/lib/chat/api-types';
 import { useSwitchBranch } from '@/lib/queries/branches';
 import { useConversation } from '@/lib/queries/conversations';
+import { useIsStreaming } from '@/lib/store/conversation-store';
 import { useUpdateSettings } from '@/lib/queries/tools';
 import { AttachButton } from './attachments/attach-button';
 import { DropZone } from './attachments/drop-zone';
@@ -56,6 +57,13 @@ export function ChatScreen({ initial, badge }: Props) {
 
   const followedId = data?.messages.find((m) => m.status === 'streaming')?.id;
   const stopAnswer = useCallback(() => void stop(followedId), [stop, followedId]);
+  // An answer another request is writing (before a reload, in another tab, or after the
+  // connection dropped) is followed live from the server's event log, never by polling.
+  const streamingHere = useIsStreaming();
+  const { follow } = turn;
+  useEffect(() => {
+    if (followedId && !streamingHere) void follow(followedId);
+  }, [followedId, streamingHere, follow]);
   const retry = useCallback((messageId: string) => void send({ retryOf: messageId }), [send]);
   const edit = useCallback(
     (messageId: string, content: string) => void send({ editOf: messageId, content }),

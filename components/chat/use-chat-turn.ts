@@ -187,9 +187,40 @@ export function useChatTurn({
   );
 
   /**
-   * Stops the answer streaming here, or (after a reload) the one the server is still writing,
-   * which this tab only follows by polling.
+   * Follows an answer the server is writing for another request (a reload, a second tab, a
+   * dropped connection): its turn is replayed from the server's event log, then streams live.
    */
+  const following = useRef<string | null>(null);
+  const follow = useCallback(
+    async (messageId: string) => {
+      const id = conversationRef.current;
+      if (!id || conversationStore.get().live || following.current === messageId) return;
+      following.current = messageId;
+      try {
+        const key = conversationKeys.detail(id);
+        const messages = queryClient.getQueryData<ConversationDetail>(key)?.messages ?? [];
+        const at = messages.findIndex((m) => m.id === messageId);
+        let start = at;
+        while (start > 0 && messages[start - 1]?.role !== 'user') start--;
+        const outcome = await driver.resume({
+          conversationId: id,
+          messageId,
+          turn: at === -1 ? [] : messages.slice(start),
+          onFinished(turn: FinishedTurn) {
+            queryClient.setQueryData<ConversationDetail>(key, (old) => withFinishedTurn(old, turn));
+            void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+          },
+        });
+        // The resumed stream ended early (or there was nothing live): show the saved copy.
+        if (outcome.kind === 'detached') await queryClient.invalidateQueries({ queryKey: key });
+      } finally {
+        following.current = null;
+      }
+    },
+    [driver, queryClient],
+  );
+
+  /** Stops the answer streaming (or followed) here, or one the server is still writing. */
   const stop = useCallback(
     async (followedId?: string) => {
       if (conversationStore.get().live) return driver.stop();
@@ -201,5 +232,5 @@ export function useChatTurn({
     [driver, queryClient],
   );
 
-  return { send, decide, stop };
+  return { send, decide, stop, follow };
 }

@@ -14,18 +14,12 @@ export const conversationKeys = {
   infinite: (search: string) => [...conversationKeys.lists(), 'infinite', search] as const,
 };
 
-const hasStreaming = (detail: ConversationDetail | undefined) =>
-  detail?.messages.some((m) => m.status === 'streaming') ?? false;
-
 export const conversationDetailOptions = (id: string) =>
   queryOptions({
     queryKey: conversationKeys.detail(id),
     queryFn: ({ signal }) =>
       fetchJson<ConversationDetail>(`/api/conversations/${encodeURIComponent(id)}`, { signal }),
     staleTime: 30_000,
-    // An answer still being written elsewhere (another tab, or before a reload) is polled
-    // until it is done; resumable streams will replace this.
-    refetchInterval: (query) => (hasStreaming(query.state.data) ? 1_000 : false),
   });
 
 export function useConversation(id: string | null, initialData?: ConversationDetail) {

@@ -225,6 +225,37 @@ describe('the stream driver', () => {
     expect(await outcome).toEqual({ kind: 'done', conversationId: 'c1' });
   });
 
+  it('a resumed turn replays from its start without showing the saved user message twice', async () => {
+    const driver = createStreamDriver({ minRenderGapMs: 0 });
+    const user = msg('u1', 'user', { content: 'hi' });
+    const a1 = msg('a1', 'assistant', { status: 'streaming', content: 'half' });
+    const outcome = driver.resume({ conversationId: 'c1', messageId: 'a1', turn: [a1] });
+    await tick();
+    body.enqueue(
+      encodeSSE(
+        { conversationId: 'c1', userMessage: user, assistantMessage: { ...a1, content: '' } },
+        'start',
+      ),
+    );
+    body.enqueue(chunk('half'));
+    body.enqueue(chunk(' and whole'));
+    await tick();
+    runFrames();
+    expect(live()?.userMessage).toBeNull();
+    expect(live()?.messages.map((m) => [m.id, m.content])).toEqual([['a1', 'half and whole']]);
+    body.enqueue(encodeSSE({ messages: [user, { ...a1, content: 'half and whole' }] }, 'done'));
+    body.close();
+    expect(await outcome).toEqual({ kind: 'done', conversationId: 'c1' });
+  });
+
+  it('a resume answered 204 (no live turn any more) hands back to the saved copy', async () => {
+    const driver = createStreamDriver({ minRenderGapMs: 0 });
+    answer = () => new Response(null, { status: 204 });
+    const outcome = driver.resume({ conversationId: 'c1', messageId: 'a1' });
+    expect(await outcome).toEqual({ kind: 'detached', conversationId: 'c1' });
+    expect(live()).toBeNull();
+  });
+
   it('stops reading when detached, without writing the store again', async () => {
     const driver = createStreamDriver({ minRenderGapMs: 0 });
     const outcome = driver.start({ url: '/api/chat', body: {}, userMessage: null });

@@ -54,8 +54,13 @@ export interface ResumeInput extends TurnHooks {
   conversationId: string;
   /** The answer being written (status 'streaming'). */
   messageId: string;
-  /** Replay the answer's events after this sequence number (0: from its beginning). */
+  /**
+   * Replay the turn's events after this sequence number. 0 (the default) replays it from its
+   * beginning, so the live text is rebuilt exactly from the server's events, not from a snapshot.
+   */
   afterSeq?: number;
+  /** The turn followed (from its `start` event), so a newer turn is never mistaken for it. */
+  generationId?: string;
   /** The turn's saved messages so far, shown live while it continues. */
   turn?: ChatMessage[];
   /** Where the answer's events are read from; the route that serves them decides. */
@@ -91,6 +96,8 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
   let newVersionId: string | null = null;
   let lastSeq: string | undefined;
   let finished = false;
+  // Following a turn another request started: its saved user message is already on screen.
+  let resuming = false;
   // The frame asked for and not yet run (0: none); a newer ticket or 0 cancels it.
   let pending = 0;
   let tickets = 0;
@@ -135,7 +142,10 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
         conversation = event.conversation ?? null;
         const live = store.get().live;
         newVersionId = live?.replaces ? (event.userMessage?.id ?? event.assistantMessage.id) : null;
-        actions.turnStarted(event.conversationId, event.userMessage ?? live?.userMessage ?? null);
+        actions.turnStarted(
+          event.conversationId,
+          resuming ? null : (event.userMessage ?? live?.userMessage ?? null),
+        );
         hooks.onStarted?.(event.conversationId);
         follow(event.assistantMessage);
         if (store.get().live?.stopRequested) void requestStop(event.assistantMessage.id);
@@ -187,6 +197,7 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
     newVersionId = null;
     lastSeq = undefined;
     finished = false;
+    resuming = false;
     pending = 0;
     return controller;
   }
@@ -253,6 +264,7 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
      */
     resume(input: ResumeInput): Promise<TurnOutcome> {
       const own = reset(input, input.conversationId);
+      resuming = true;
       const afterSeq = input.afterSeq ?? 0;
       const turn = input.turn ?? [];
       store.actions().turnBegan(null, turn, null);
@@ -261,7 +273,7 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
       if (answer) base = answer;
       return run(
         {
-          url: input.url ?? resumeUrl(input.conversationId, afterSeq),
+          url: input.url ?? resumeUrl(input.conversationId, afterSeq, input.generationId),
           lastEventId: String(afterSeq),
         },
         own,

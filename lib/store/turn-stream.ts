@@ -55,6 +55,8 @@ export async function readTurn(
     ...(request.body === undefined ? {} : { body: JSON.stringify(request.body) }),
     signal,
   });
+  // 204 from the resume route: the conversation has no live turn (any more).
+  if (res.status === 204 && request.body === undefined) return;
   if (!res.ok || !res.body) throw await refusal(res);
 
   const decoder = createSSEDecoder((message) => {
@@ -76,9 +78,14 @@ export async function readTurn(
   }
 }
 
-/** Where a conversation's live answer is resumed from (with Last-Event-ID = afterSeq). */
-export const resumeUrl = (conversationId: string, afterSeq: number) =>
-  `/api/conversations/${encodeURIComponent(conversationId)}/stream?after=${afterSeq}`;
+/**
+ * Where a conversation's live turn is resumed, on any server instance: its events after
+ * `afterSeq` (also sent as Last-Event-ID), then the live tail, ending with `done`.
+ */
+export const resumeUrl = (conversationId: string, afterSeq: number, generationId?: string) =>
+  `/api/conversations/${encodeURIComponent(conversationId)}/stream?after=${afterSeq}${
+    generationId ? `&generation=${encodeURIComponent(generationId)}` : ''
+  }`;
 
 /** Asks the server to stop an answer; the stream's own `done` event settles the screen. */
 export function requestStop(messageId: string): Promise<unknown> {

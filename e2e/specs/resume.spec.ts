@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { mockRequests, releaseMock, waitForMockRequest } from '../support/mock-control';
+import { ChatPage } from './pages/chat-page';
+
+const tokens = (n: number) => Array.from({ length: n }, (_, i) => `tok${i + 1}`).join(' ');
+
+test('a reload at half of a long answer resumes it from the event log: no second upstream request, no polling', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  const k = `k${randomUUID().slice(0, 8)}`;
+  await chat.send(`[[mock:pause key=${k} after=150 tokens=300]] a long answer`);
+  await expect(chat.lastAssistant()).toContainText('tok150');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const conversationId = page.url().split('/c/')[1] ?? '';
+  const upstream = await waitForMockRequest((r) => JSON.stringify(r.body).includes(k));
+
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/')) seen.push(`${r.method()} ${url.pathname}`);
+  });
+  await page.reload();
+  const answer = chat.lastAssistant();
+  await expect(answer).toHaveAttribute('data-status', 'streaming');
+  await expect(answer).toContainText('tok150');
+  await expect(chat.stopButton).toBeVisible();
+  // The resumed stream is open. Were the tab polling (once a second), it would fetch the
+  // conversation again while the answer waits here.
+  await expect
+    .poll(() => seen.filter((s) => s.endsWith(`/api/conversations/${conversationId}/stream`)))
+    .toHaveLength(1);
+  await page.waitForTimeout(2_500);
+  expect(seen.filter((s) => s === `GET /api/conversations/${conversationId}`)).toEqual([]);
+
+  await releaseMock(k);
+  await chat.waitForAssistantStatus('complete');
+  await expect(answer).toContainText(tokens(300));
+  await expect(chat.sendButton).toBeVisible();
+  // One upstream request: the reload followed the answer instead of asking again.
+  const requests = (await mockRequests()).filter(
+    (r) => JSON.stringify(r.body).includes(k) && (r.body as { stream?: boolean }).stream,
+  );
+  expect(requests.map((r) => r.seq)).toEqual([upstream.seq]);
+  expect(seen.filter((s) => s.startsWith('POST /api/chat'))).toEqual([]);
+});
