@@ -213,6 +213,8 @@ export function useChatTurn({
         });
         // The resumed stream ended early (or there was nothing live): show the saved copy.
         if (outcome.kind === 'detached') await queryClient.invalidateQueries({ queryKey: key });
+        // Never a tight loop of reconnects when the server keeps ending the stream early.
+        if (outcome.kind !== 'done') await new Promise((r) => setTimeout(r, 1_000));
       } finally {
         following.current = null;
       }
