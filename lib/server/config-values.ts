@@ -1,4 +1,5 @@
 import 'server-only';
+import { z } from 'zod';
 
 // Small helpers for reading configuration values and describing what is wrong with them.
 // Error messages name only a URL's scheme: the rest may carry a token.
@@ -20,4 +21,26 @@ export function schemeOf(value: string): string {
 /** A zod issue path as `[0].name`, appended to the variable's name in a message. */
 export function describePath(path: PropertyKey[]): string {
   return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('');
+}
+
+// Empty strings count as unset: `FOO=` in a .env file should behave like no FOO at all.
+export const optionalText = z.preprocess((value) => {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}, z.string().optional());
+
+export function wholeNumber(
+  variable: string,
+  min: number,
+  max: number,
+  fallback: number,
+  example: number,
+) {
+  return optionalText
+    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max), {
+      error: (issue) =>
+        `${variable} must be a whole number between ${min} and ${max} such as ${example} (got ${JSON.stringify(issue.input)}), or be left unset for the default ${fallback}`,
+    })
+    .transform((v) => (v === undefined ? fallback : Number(v)));
 }

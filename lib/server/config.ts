@@ -1,7 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
-import { isHttpUrl, schemeOf } from './config-values';
+import { isHttpUrl, optionalText, schemeOf, wholeNumber } from './config-values';
 import {
   combineProviders,
   type ProviderConfig,
@@ -95,28 +95,6 @@ export class ConfigError extends Error {
 
 const MIN_SECRET_LENGTH = 32;
 const MB = 1024 * 1024;
-
-// Empty strings count as unset: `FOO=` in a .env file should behave like no FOO at all.
-const optionalText = z.preprocess((value) => {
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-}, z.string().optional());
-
-function wholeNumber(
-  variable: string,
-  min: number,
-  max: number,
-  fallback: number,
-  example: number,
-) {
-  return optionalText
-    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= min && Number(v) <= max), {
-      error: (issue) =>
-        `${variable} must be a whole number between ${min} and ${max} such as ${example} (got ${JSON.stringify(issue.input)}), or be left unset for the default ${fallback}`,
-    })
-    .transform((v) => (v === undefined ? fallback : Number(v)));
-}
 
 const envSchema = z.object({
   OPENAI_BASE_URL: optionalText
