@@ -1,3 +1,13 @@
+// Headers every response carries; pages get their Content-Security-Policy (with a per-request
+// nonce) from proxy.ts, API responses the fixed one below: they are data, never a document.
+const SECURITY_HEADERS = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  // frame-ancestors in the CSP is the modern form; this covers browsers that predate it.
+  { key: 'X-Frame-Options', value: 'DENY' },
+];
+const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // A self-contained server in <distDir>/standalone (Docker, any Node host); Vercel ignores it.
@@ -11,6 +21,16 @@ const nextConfig = {
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
+  async headers() {
+    return [
+      { source: '/:path*', headers: SECURITY_HEADERS },
+      // Attachments carry their own policy (lib/server/attachments/serve.ts): two would both apply.
+      {
+        source: '/api/:path((?!attachments/).*)',
+        headers: [{ key: 'Content-Security-Policy', value: API_CSP }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

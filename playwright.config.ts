@@ -9,6 +9,7 @@ import {
   DEMO_APP_URL,
   E2E_API_KEY,
   E2E_MODEL,
+  E2E_RATE_LIMITS,
   MOCK_CONTROL_URL,
   MOCK_PORT,
   MOCK_UPSTREAM_URL,
@@ -77,7 +78,7 @@ export default defineConfig({
     },
     {
       name: 'app',
-      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'TOOL_APPROVAL', 'PROVIDERS', 'LOG_LEVEL'])}`,
+      command: `node e2e/support/serve-app.mjs --port ${APP_PORT} ${unsetAllBut(['OPENAI_BASE_URL', 'OPENAI_API_KEY', 'CHAT_MODEL', 'TOOL_APPROVAL', 'PROVIDERS', 'LOG_LEVEL', ...Object.keys(E2E_RATE_LIMITS)])}`,
       url: APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -91,6 +92,7 @@ export default defineConfig({
         TOOL_APPROVAL: 'convert_units',
         // A second provider (same mock, own header/query, tiny context window): models.spec.ts.
         PROVIDERS: E2E_PROVIDERS,
+        ...E2E_RATE_LIMITS,
         NEXT_TELEMETRY_DISABLED: '1',
         // Specs provoke upstream failures on purpose; their expected warnings would bury real
         // problems in the server log, so only errors are printed (log content: hardening.test.ts).
@@ -100,12 +102,17 @@ export default defineConfig({
     {
       // No upstream at all: the app falls back to its offline demo model.
       name: 'demo',
-      command: `node e2e/support/serve-app.mjs --port ${DEMO_APP_PORT} ${unsetAllBut(['LOG_LEVEL'])}`,
+      command: `node e2e/support/serve-app.mjs --port ${DEMO_APP_PORT} ${unsetAllBut(['LOG_LEVEL', ...Object.keys(E2E_RATE_LIMITS)])}`,
       url: DEMO_APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,
       gracefulShutdown: serverShutdown,
-      env: { NEXT_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1', LOG_LEVEL: 'error' },
+      env: {
+        NEXT_DIST_DIR: TEST_DIST_DIR,
+        NEXT_TELEMETRY_DISABLED: '1',
+        LOG_LEVEL: 'error',
+        ...E2E_RATE_LIMITS,
+      },
     },
   ],
 });

@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/sidebar/app-shell';
 import { THEME_SCRIPT } from '@/lib/theme';
@@ -17,13 +18,16 @@ export const viewport: Viewport = {
   ],
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // proxy.ts's per-request CSP nonce; reading it also keeps every page (not-found too) dynamic,
+  // which a nonce needs.
+  const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     // The head script sets the theme class before paint, so the server's <html> differs on purpose.
     <html lang="en" suppressHydrationWarning>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
       </head>
       <body>
         <Providers>

@@ -245,8 +245,19 @@ describe('access and validation', () => {
     });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toMatch(/non-empty message/);
-    const junk = await client.fetch('/api/chat', { method: 'POST', body: '{nope' });
+    const junk = await client.fetch('/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{nope',
+    });
     expect(junk.status).toBe(400);
+    // JSON in a text/plain body (all a cross-site form can send) is not taken as JSON.
+    const plain = await client.fetch('/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: JSON.stringify({ content: 'hi' }),
+    });
+    expect(plain.status).toBe(415);
     const huge = await client.fetch('/api/chat', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

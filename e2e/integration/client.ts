@@ -3,11 +3,55 @@ import type { DonePayload, StartPayload } from '@/lib/chat/events';
 import type { ChatError, ChatMessage } from '@/lib/chat/types';
 import { createSSEDecoder, type SSEMessage } from '@/lib/openai/sse';
 
+export interface ClientOptions {
+  /**
+   * Load a page before the first request, as a browser does, so the app mints this client's
+   * guest cookie (default true). false: a visitor without a session.
+   */
+  session?: boolean;
+}
+
+const SAFE_METHODS = ['GET', 'HEAD', 'OPTIONS'];
+
 export class Client {
   cookie: string | null = null;
-  constructor(readonly baseUrl: string) {}
+  private readonly session: boolean;
+  constructor(
+    readonly baseUrl: string,
+    options: ClientOptions = {},
+  ) {
+    this.session = options.session ?? true;
+  }
 
+  /** A top-level page load, as the browser's first visit makes it: the app sets the cookie. */
+  async visit(path = '/'): Promise<Response> {
+    const res = await this.send(path, {
+      headers: {
+        accept: 'text/html',
+        'sec-fetch-dest': 'document',
+        'sec-fetch-mode': 'navigate',
+        'sec-fetch-site': 'none',
+      },
+    });
+    await res.body?.cancel();
+    return res;
+  }
+
+  /**
+   * Like the app's own fetch() in a browser: state-changing requests carry this origin (unless
+   * the test sets one), and the first request is preceded by a page load that mints the cookie.
+   */
   async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    if (this.session && !this.cookie) await this.visit();
+    const headers = new Headers(init.headers);
+    const method = (init.method ?? 'GET').toUpperCase();
+    if (!SAFE_METHODS.includes(method) && !headers.has('origin')) {
+      headers.set('origin', this.baseUrl);
+    }
+    return this.send(path, { ...init, headers });
+  }
+
+  private async send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
     if (this.cookie) headers.set('cookie', this.cookie);
     const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers });

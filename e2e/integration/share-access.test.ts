@@ -150,7 +150,8 @@ describe('updating and revoking', () => {
     for (const [, caller] of callers()) {
       expect((await caller.fetch(`/s/${body.share.id}`)).status).toBe(404);
       expect((await caller.fetch(`/api/shares/${body.share.id}`)).status).toBe(404);
-      expect((await fork(caller, body.share.id)).status).toBe(404);
+      // Without a session there is nobody to fork for: asked to load the page first.
+      expect((await fork(caller, body.share.id)).status).toBe(caller === anonymous ? 401 : 404);
     }
     expect((await patchShare(owner, body.share.id, { refresh: true })).status).toBe(404);
     expect((await revoke(owner, body.share.id)).status).toBe(404);
@@ -162,8 +163,17 @@ describe('updating and revoking', () => {
 });
 
 describe('forking', () => {
+  it('asks a caller without a session to load the page first, minting nothing', async () => {
+    const res = await fork(anonymous, shareId);
+    expect(res.status).toBe(401);
+    expect(anonymous.lastCookie).toBeNull();
+  });
+
   it.each([0, 1, 2])('caller %i gets a copy of their own', async (index) => {
-    const [, caller] = callers()[index] ?? [];
+    // A first-time visitor got a guest cookie when the shared page loaded.
+    const visitor = new Client(app.url, { session: false });
+    await visitor.visit(`/s/${shareId}`);
+    const caller = index === 2 ? visitor : callers()[index]?.[1];
     if (!caller) throw new Error('no caller');
     const res = await fork(caller, shareId);
     expect(res.status).toBe(201);
@@ -171,12 +181,7 @@ describe('forking', () => {
     expect(path).toBe(`/c/${copyId}`);
     expect(copyId).not.toBe(conversationId);
 
-    // A visitor without a cookie became a guest: the cookie they were given opens the copy.
-    const reader = caller instanceof Anonymous ? new Client(app.url) : caller;
-    if (caller instanceof Anonymous) {
-      expect(caller.lastCookie).toMatch(/^parley_session=/);
-      reader.cookie = caller.lastCookie;
-    }
+    const reader = caller;
     const copy = await reader.json<ConversationDetail>(`/api/conversations/${copyId}`);
     expect(copy.status).toBe(200);
     const original = await owner.json<PublicShare>(`/api/shares/${shareId}`);
@@ -207,14 +212,20 @@ describe('forking', () => {
   });
 
   it('answers a plain form post (no JavaScript) with a redirect to the copy', async () => {
-    const res = await anonymous.fetch(`/api/shares/${shareId}/fork`, {
+    const visitor = new Client(app.url, { session: false });
+    await visitor.visit(`/s/${shareId}`);
+    const cookie = visitor.cookie;
+    expect(cookie).toMatch(/^parley_session=/);
+    const res = await visitor.fetch(`/api/shares/${shareId}/fork`, {
       method: 'POST',
       headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded' },
       redirect: 'manual',
     });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toMatch(/^\/c\/[0-9a-f-]{36}$/);
-    expect(anonymous.lastCookie).toMatch(/^parley_session=/);
+    expect(visitor.cookie).toBe(cookie);
+    const copy = res.headers.get('location')?.slice(3) ?? '';
+    expect((await detail(visitor, copy)).status).toBe(200);
   });
 
   it('refuses a cross-site fork, which could swap a visitor’s identity', async () => {

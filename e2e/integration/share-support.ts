@@ -42,7 +42,7 @@ export function fork(client: Client, shareId: string, headers: Record<string, st
   });
 }
 
-/** A guest with a cookie of their own (any request through resolveUser issues one). */
+/** A guest with a cookie of their own (minted by the page load Client makes first). */
 export async function guest(baseUrl: string): Promise<Client> {
   const client = new Client(baseUrl);
   await client.fetch('/api/conversations');
@@ -52,6 +52,9 @@ export async function guest(baseUrl: string): Promise<Client> {
 
 /** A caller that never keeps a cookie: every request is its first. */
 export class Anonymous extends Client {
+  constructor(baseUrl: string) {
+    super(baseUrl, { session: false });
+  }
   override async fetch(path: string, init: RequestInit = {}): Promise<Response> {
     this.cookie = null;
     const res = await super.fetch(path, init);

@@ -32,6 +32,8 @@ async function createConversations(page: Page, count: number, label: string): Pr
   for (let i = 0; i < count; i++) {
     const res = await page.request.post('/api/chat', {
       data: { content: `[[mock:http status=500]] ${label} ${i + 1}` },
+      // The route guard wants proof of the same origin, as the app's own fetch() carries.
+      headers: { origin: new URL(page.url()).origin },
     });
     expect(res.ok()).toBe(true);
     await res.body();

@@ -55,10 +55,12 @@ test('a visitor reads a shared conversation, cannot change it, forks it; revokin
   await expect(visitor.page.getByRole('button', { name: 'Send' })).toHaveCount(0);
   await expect(visitor.page.getByRole('button', { name: /retry|approve|deny/i })).toHaveCount(0);
   const api = visitor.page.request;
-  expect((await api.patch(`/api/shares/${shareId}`, { data: { refresh: true } })).status()).toBe(
-    404,
-  );
-  expect((await api.delete(`/api/shares/${shareId}`)).status()).toBe(404);
+  // Same-origin requests (as the app's own fetch() makes them), so ownership is what refuses.
+  const headers = { origin: new URL(visitor.page.url()).origin };
+  expect(
+    (await api.patch(`/api/shares/${shareId}`, { data: { refresh: true }, headers })).status(),
+  ).toBe(404);
+  expect((await api.delete(`/api/shares/${shareId}`, { headers })).status()).toBe(404);
 
   // Fork: the visitor lands in a conversation of their own and can carry on.
   await shared.forkButton.click();
@@ -69,7 +71,7 @@ test('a visitor reads a shared conversation, cannot change it, forks it; revokin
   await copy.sendAndWait('[[mock:text tokens=3]] thanks, and tomorrow?');
   await expect(copy.lastAssistant()).toContainText('tok1 tok2 tok3');
   // Now a guest with a cookie, still not the owner.
-  expect((await api.delete(`/api/shares/${shareId}`)).status()).toBe(404);
+  expect((await api.delete(`/api/shares/${shareId}`, { headers })).status()).toBe(404);
   expect((await visitor.page.goto(url))?.status()).toBe(200);
 
   await dialog.revoke();

@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { APP_CONFIG_VARS, TEST_DIST_DIR } from './env';
+import { APP_CONFIG_VARS, E2E_RATE_LIMITS, TEST_DIST_DIR } from './env';
 import { freePort } from './free-port';
 import { prepareStandalone } from './standalone.mjs';
 
@@ -46,6 +46,8 @@ function childEnv(overrides: Record<string, string | undefined>, port: number): 
   Reflect.deleteProperty(env, 'NODE_ENV');
   for (const name of Object.keys(env)) if (name.startsWith('VITEST')) delete env[name];
   Object.assign(env, {
+    // Unless a test sets them: see E2E_RATE_LIMITS.
+    ...E2E_RATE_LIMITS,
     NEXT_DIST_DIR: TEST_DIST_DIR,
     NEXT_TELEMETRY_DISABLED: '1',
     PORT: String(port),

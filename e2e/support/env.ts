@@ -65,4 +65,18 @@ export const APP_CONFIG_VARS = [
   'UPSTREAM_EVENT_MAX_BYTES',
   'ANSWER_MAX_CHARS',
   'LOG_LEVEL',
+  'RATE_LIMIT_CHAT_PER_USER',
+  'RATE_LIMIT_CHAT_PER_IP',
+  'RATE_LIMIT_GUESTS_PER_IP',
 ] as const;
+
+/**
+ * Test servers run without rate limits: every test is a new guest from 127.0.0.1 sending
+ * messages as fast as it can, far beyond the defaults. The limits themselves are tested on
+ * servers of their own (e2e/integration/guard.test.ts, e2e/specs/security.spec.ts).
+ */
+export const E2E_RATE_LIMITS = {
+  RATE_LIMIT_CHAT_PER_USER: '0',
+  RATE_LIMIT_CHAT_PER_IP: '0',
+  RATE_LIMIT_GUESTS_PER_IP: '0',
+} as const;

@@ -221,6 +221,15 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
+// Request counters for rate limits (lib/server/http/rate-limit.ts): one row per key such as
+// `chat:user:<id>` or `guest:ip:<address>`, holding the count of the current fixed window. In
+// the database so the limit holds across every instance.
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  windowStart: timestamptz('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

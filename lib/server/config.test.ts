@@ -39,6 +39,7 @@ describe('parseConfig', () => {
         maxTotalBytes: 16 * 1024 * 1024,
       },
       limits: { upstreamBodyBytes: 8388608, upstreamEventBytes: 1048576, answerChars: 1000000 },
+      rateLimits: { chatPerUser: 30, chatPerIp: 120, guestsPerIp: 60 },
     });
   });
 
@@ -357,6 +358,27 @@ describe('parseConfig', () => {
       expect(error.message).toMatch(
         /^TOOL_TIMEOUT_MS must be a whole number between 100 and 300000/,
       );
+    });
+  });
+
+  describe('RATE_LIMIT_*', () => {
+    it('parses counts, 0 turning a limit off', () => {
+      const config = parseConfig(
+        {
+          RATE_LIMIT_CHAT_PER_USER: '5',
+          RATE_LIMIT_CHAT_PER_IP: '0',
+          RATE_LIMIT_GUESTS_PER_IP: '7',
+        },
+        cwd,
+      );
+      expect(config.rateLimits).toEqual({ chatPerUser: 5, chatPerIp: 0, guestsPerIp: 7 });
+    });
+
+    it.each(['-1', 'ten', '2.5', '1000001'])('rejects RATE_LIMIT_GUESTS_PER_IP=%j', (value) => {
+      const error = configError({ RATE_LIMIT_GUESTS_PER_IP: value });
+      expect(error.issues.map((i) => i.variable)).toEqual(['RATE_LIMIT_GUESTS_PER_IP']);
+      expect(error.message).toMatch(/^RATE_LIMIT_GUESTS_PER_IP must be a whole number between 0/);
+      expect(error.message).toContain('default 60');
     });
   });
 });

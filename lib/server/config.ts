@@ -62,6 +62,17 @@ export interface Config {
   liveLeaseMs: number;
   /** Caps on what upstream servers (AI providers, MCP servers) may send; see `Limits`. */
   limits: Limits;
+  /** Requests allowed per window; 0 turns that limit off (RATE_LIMIT_* variables). */
+  rateLimits: RateLimitConfig;
+}
+
+export interface RateLimitConfig {
+  /** POST /api/chat per user per minute (RATE_LIMIT_CHAT_PER_USER). */
+  chatPerUser: number;
+  /** POST /api/chat per client address per minute, all its users together (RATE_LIMIT_CHAT_PER_IP). */
+  chatPerIp: number;
+  /** New guests per client address per hour (RATE_LIMIT_GUESTS_PER_IP). */
+  guestsPerIp: number;
 }
 
 export interface Limits {
@@ -186,6 +197,9 @@ const envSchema = z.object({
     1048576,
   ),
   ANSWER_MAX_CHARS: wholeNumber('ANSWER_MAX_CHARS', 1000, 100_000_000, 1_000_000, 1000000),
+  RATE_LIMIT_CHAT_PER_USER: wholeNumber('RATE_LIMIT_CHAT_PER_USER', 0, 1_000_000, 30, 30),
+  RATE_LIMIT_CHAT_PER_IP: wholeNumber('RATE_LIMIT_CHAT_PER_IP', 0, 1_000_000, 120, 120),
+  RATE_LIMIT_GUESTS_PER_IP: wholeNumber('RATE_LIMIT_GUESTS_PER_IP', 0, 1_000_000, 60, 60),
   NODE_ENV: optionalText,
   VERCEL: optionalText,
 });
@@ -277,6 +291,11 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
       upstreamBodyBytes: e.UPSTREAM_BODY_MAX_BYTES,
       upstreamEventBytes: e.UPSTREAM_EVENT_MAX_BYTES,
       answerChars: e.ANSWER_MAX_CHARS,
+    },
+    rateLimits: {
+      chatPerUser: e.RATE_LIMIT_CHAT_PER_USER,
+      chatPerIp: e.RATE_LIMIT_CHAT_PER_IP,
+      guestsPerIp: e.RATE_LIMIT_GUESTS_PER_IP,
     },
   };
 }

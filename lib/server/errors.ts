@@ -21,18 +21,25 @@ export class AppError extends Error {
   readonly code: string;
   readonly status: number;
   readonly details?: unknown;
+  /** Extra response headers, e.g. Retry-After on a 429. */
+  readonly headers?: Record<string, string>;
 
-  constructor(code: string, message: string, options?: { cause?: unknown; details?: unknown }) {
+  constructor(
+    code: string,
+    message: string,
+    options?: { cause?: unknown; details?: unknown; headers?: Record<string, string> },
+  ) {
     super(message, { cause: options?.cause });
     this.code = code;
     this.status = STATUS[code] ?? 500;
     this.details = options?.details;
+    this.headers = options?.headers;
   }
 
   toResponse(): Response {
     return Response.json(
       { error: { code: this.code, message: this.message, details: this.details } },
-      { status: this.status },
+      { status: this.status, headers: { 'cache-control': 'no-store', ...this.headers } },
     );
   }
 }

@@ -2,33 +2,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSecrets, users } from '@/lib/db/schema';
 import type { Db, DbHandle } from '@/lib/server/db/client';
-import { createConversation, ensureUser, getConversation } from '@/lib/server/db/repository';
+import { userExists } from '@/lib/server/db/repository';
 import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
-import {
-  type CookieJar,
-  type CookieOptions,
-  getSessionSecret,
-  resolveUserWith,
-  SESSION_COOKIE,
-  signSession,
-  verifySession,
-} from '@/lib/server/session';
-
-class FakeJar implements CookieJar {
-  readonly store = new Map<string, string>();
-  readonly writes: { name: string; value: string; options: CookieOptions }[] = [];
-  constructor(initial?: string) {
-    if (initial !== undefined) this.store.set(SESSION_COOKIE, initial);
-  }
-  get(name: string) {
-    const value = this.store.get(name);
-    return value === undefined ? undefined : { value };
-  }
-  set(name: string, value: string, options: CookieOptions) {
-    this.store.set(name, value);
-    this.writes.push({ name, value, options });
-  }
-}
+import type { AppError } from '@/lib/server/errors';
+import { admitGuest } from '@/lib/server/http/admit';
+import { getSessionSecret, signSession, verifySession } from '@/lib/server/session';
 
 let testDb: TestDatabase;
 let handle: DbHandle;
@@ -76,86 +54,57 @@ describe(`session secret (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`,
   });
 });
 
-describe('resolveUserWith', () => {
-  const secret = 'k'.repeat(43);
+describe('admitGuest', () => {
+  const address = () => `10.0.0.${Math.floor(Math.random() * 250)}-${crypto.randomUUID()}`;
 
-  it('creates a guest and sets a long-lived httpOnly cookie when there is none', async () => {
-    const jar = new FakeJar();
-    const { userId, isNew } = await resolveUserWith({ db, secret, cookies: jar, secure: true });
-    expect(isNew).toBe(true);
-    const [row] = await db.select().from(users).where(eq(users.id, userId));
-    expect(row?.kind).toBe('guest');
-    expect(jar.writes).toHaveLength(1);
-    expect(jar.writes[0]).toMatchObject({
-      name: SESSION_COOKIE,
-      options: { httpOnly: true, sameSite: 'lax', path: '/', secure: true },
-    });
-    expect(await verifySession(jar.writes[0]?.value, secret)).toBe(userId);
+  it('creates the user row once, even for parallel first requests', async () => {
+    const userId = crypto.randomUUID();
+    const ip = address();
+    await Promise.all(
+      Array.from({ length: 5 }, () => admitGuest({ db, userId, address: ip, guestsPerIp: 10 })),
+    );
+    const rows = await db.select().from(users).where(eq(users.id, userId));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.kind).toBe('guest');
   });
 
-  it('returns the same guest for a valid cookie and does not rewrite it', async () => {
-    const first = new FakeJar();
-    const { userId } = await resolveUserWith({ db, secret, cookies: first, secure: false });
-    const again = new FakeJar(first.store.get(SESSION_COOKIE));
-    expect(await resolveUserWith({ db, secret, cookies: again, secure: false })).toEqual({
-      userId,
-      isNew: false,
-    });
-    expect(again.writes).toEqual([]);
+  it('limits new guests per address, not returning ones', async () => {
+    const ip = address();
+    const now = new Date('2026-01-01T10:00:00Z');
+    const first = crypto.randomUUID();
+    const second = crypto.randomUUID();
+    await admitGuest({ db, userId: first, address: ip, guestsPerIp: 2, now });
+    await admitGuest({ db, userId: second, address: ip, guestsPerIp: 2, now });
+    const third = crypto.randomUUID();
+    const refused = await admitGuest({ db, userId: third, address: ip, guestsPerIp: 2, now }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: 'rate_limited', status: 429 });
+    expect((refused as AppError).headers?.['retry-after']).toBe('3600');
+    expect(await userExists(db, third)).toBe(false);
+    // A guest that already exists is never limited.
+    await admitGuest({ db, userId: first, address: ip, guestsPerIp: 2, now });
+    // Another address has its own count; the next hour starts over.
+    await admitGuest({ db, userId: third, address: address(), guestsPerIp: 2, now });
+    expect(await userExists(db, third)).toBe(true);
+    const later = new Date('2026-01-01T11:00:00Z');
+    await admitGuest({ db, userId: crypto.randomUUID(), address: ip, guestsPerIp: 2, now: later });
   });
+});
 
-  it('gives a tampered cookie a fresh guest with no access to the original data', async () => {
-    const victimJar = new FakeJar();
-    const victim = await resolveUserWith({ db, secret, cookies: victimJar, secure: false });
-    const conversation = await createConversation(db, { userId: victim.userId, title: 'mine' });
-
-    const attacker = await resolveUserWith({ db, secret, cookies: new FakeJar(), secure: false });
-    const token = victimJar.store.get(SESSION_COOKIE) ?? '';
+describe('cookies', () => {
+  it('a tampered or foreign-signed cookie names nobody', async () => {
+    const secret = 'k'.repeat(43);
+    const victim = crypto.randomUUID();
+    const token = await signSession(victim, secret);
     const [header, , signature] = token.split('.');
     const now = Math.floor(Date.now() / 1000);
-    const forgedPayload = Buffer.from(
-      JSON.stringify({ sub: victim.userId, iat: now, exp: now + 3600, by: attacker.userId }),
-    ).toString('base64url');
-    const tampered = `${header}.${forgedPayload}.${signature}`;
-    expect(await verifySession(tampered, secret)).toBeNull();
-
-    const jar = new FakeJar(tampered);
-    const fresh = await resolveUserWith({ db, secret, cookies: jar, secure: false });
-    expect(fresh.isNew).toBe(true);
-    expect(fresh.userId).not.toBe(victim.userId);
-    expect(jar.store.get(SESSION_COOKIE)).not.toBe(tampered);
-    expect(
-      await getConversation(db, { userId: fresh.userId, conversationId: conversation.id }),
-    ).toBeNull();
-    expect(
-      await getConversation(db, { userId: victim.userId, conversationId: conversation.id }),
-    ).not.toBeNull();
-  });
-
-  it('gives a cookie signed with another secret a fresh guest', async () => {
-    const userId = crypto.randomUUID();
-    await ensureUser(db, userId);
-    const foreign = await signSession(userId, 'f'.repeat(43));
-    const result = await resolveUserWith({
-      db,
-      secret,
-      cookies: new FakeJar(foreign),
-      secure: false,
-    });
-    expect(result.isNew).toBe(true);
-    expect(result.userId).not.toBe(userId);
-  });
-
-  it('gives a validly signed cookie for a user that no longer exists a fresh guest', async () => {
-    const ghost = crypto.randomUUID();
-    const token = await signSession(ghost, secret);
-    const result = await resolveUserWith({
-      db,
-      secret,
-      cookies: new FakeJar(token),
-      secure: false,
-    });
-    expect(result.isNew).toBe(true);
-    expect(result.userId).not.toBe(ghost);
+    const forged = Buffer.from(JSON.stringify({ sub: victim, iat: now, exp: now + 3600 })).toString(
+      'base64url',
+    );
+    expect(await verifySession(`${header}.${forged}.${signature}`, secret)).toBeNull();
+    expect(await verifySession(await signSession(victim, 'f'.repeat(43)), secret)).toBeNull();
+    expect(await verifySession(token, secret)).toBe(victim);
   });
 });

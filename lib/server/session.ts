@@ -1,15 +1,16 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { cookies, headers } from 'next/headers';
+import { cookies } from 'next/headers';
 import { type Config, getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
-import { ensureUser, getOrCreateSecret, isUuid, userExists } from '@/lib/server/db/repository';
+import { getOrCreateSecret, isUuid } from '@/lib/server/db/repository';
 
 // Guest identity: a long-lived signed cookie whose `sub` is the user's uuid. No accounts, so
 // the cookie *is* the identity; the signature is what stops one guest from reading another's
-// conversations by editing it.
+// conversations by editing it. The cookie is minted in one place only, proxy.ts, on a page
+// navigation without a valid one; route handlers never mint (DELETE /api/me re-issues).
 
 export const SESSION_COOKIE = 'parley_session';
 export const SESSION_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
@@ -86,59 +87,45 @@ export function sessionCookieOptions(secure: boolean): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: SESSION_MAX_AGE_SECONDS };
 }
 
-/** The subset of Next's cookie store that resolving a user needs (fakeable in tests). */
-export interface CookieJar {
-  get(name: string): { value: string } | undefined;
-  set(name: string, value: string, options: CookieOptions): unknown;
+/** A fresh signed guest cookie for `userId` (the user row is created on its first write). */
+export async function newSessionCookie(
+  userId: string,
+  secure: boolean,
+): Promise<{ name: string; value: string; options: CookieOptions }> {
+  const secret = await currentSecret();
+  return {
+    name: SESSION_COOKIE,
+    value: await signSession(userId, secret),
+    options: sessionCookieOptions(secure),
+  };
 }
 
 /**
- * Core of resolveUser: a valid cookie for an existing user → that user; anything else
- * (no cookie, bad signature, user gone) → a brand-new guest, with the cookie (re)issued.
+ * Served over https: the request URL says so (TLS ended in Node), or the TLS-terminating proxy in
+ * front does (its forwarded scheme).
  */
-export async function resolveUserWith(deps: {
-  db: Db;
-  secret: string;
-  cookies: CookieJar;
-  secure: boolean;
-}): Promise<{ userId: string; isNew: boolean }> {
-  const current = await verifySession(deps.cookies.get(SESSION_COOKIE)?.value, deps.secret);
-  if (current && (await userExists(deps.db, current))) {
-    return { userId: current, isNew: false };
-  }
-  const userId = crypto.randomUUID();
-  await ensureUser(deps.db, userId);
-  deps.cookies.set(
-    SESSION_COOKIE,
-    await signSession(userId, deps.secret),
-    sessionCookieOptions(deps.secure),
-  );
-  return { userId, isNew: true };
-}
-
-/** Behind a TLS-terminating proxy the request Next sees is http; trust its forwarded scheme. */
-export function isSecureRequest(headers: { get(name: string): string | null }): boolean {
+export function isSecureRequest(
+  headers: { get(name: string): string | null },
+  url?: string,
+): boolean {
   const forwarded = headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
-  return forwarded === 'https';
+  if (forwarded) return forwarded === 'https';
+  return url ? new URL(url).protocol === 'https:' : false;
 }
 
-/**
- * For route handlers and server actions (the only places Next lets us set cookies).
- * `secure` defaults to the forwarded scheme of the current request.
- */
-export async function resolveUser(
-  options: { secure?: boolean } = {},
-): Promise<{ userId: string; isNew: boolean }> {
-  const db = await getDb();
-  const secret = await getSessionSecret(db, getConfig());
-  const secure = options.secure ?? isSecureRequest(await headers());
-  return resolveUserWith({ db, secret, cookies: await cookies(), secure });
+async function currentSecret(): Promise<string> {
+  return getSessionSecret(await getDb(), getConfig());
 }
 
-/** For server components: verifies the cookie, never sets one. */
-export async function readUserId(): Promise<string | null> {
-  const token = (await cookies()).get(SESSION_COOKIE)?.value;
+/** The user id a cookie value names, if it carries a valid signature; never sets anything. */
+export async function verifySessionCookie(
+  token: string | null | undefined,
+): Promise<string | null> {
   if (!token) return null;
-  const db = await getDb();
-  return verifySession(token, await getSessionSecret(db, getConfig()));
+  return verifySession(token, await currentSecret());
+}
+
+/** For server components and route handlers: verifies the cookie, never sets one. */
+export async function readUserId(): Promise<string | null> {
+  return verifySessionCookie((await cookies()).get(SESSION_COOKIE)?.value);
 }

@@ -1,13 +1,10 @@
 import { postAttachment } from '@/lib/server/attachments/http';
-import { errorResponse } from '@/lib/server/errors';
+import { route } from '@/lib/server/http/guard';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export async function POST(request: Request): Promise<Response> {
-  try {
-    return await postAttachment(request);
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+/** Uploads one file; the body is the raw file, not JSON (see lib/server/attachments/upload.ts). */
+export const POST = route({ identity: 'user' }, ({ db, userId, request }) =>
+  postAttachment(db, userId, request),
+);

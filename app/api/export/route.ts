@@ -1,18 +1,17 @@
+import { z } from 'zod';
 import { ARCHIVE_FORMAT, EXPORT_VERSION } from '@/lib/chat/export-types';
-import { errorResponse } from '@/lib/server/errors';
-import { attachment, exportFormat } from '@/lib/server/export/http';
+import { attachment, exportFormatSchema } from '@/lib/server/export/http';
 import { toArchiveExport } from '@/lib/server/export/json';
 import { exportArchive } from '@/lib/server/export/service';
-import { readUserId } from '@/lib/server/session';
+import { route } from '@/lib/server/http/guard';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Downloads every conversation of the caller as one JSON file (POST /api/import reads it back). */
-export async function GET(request: Request) {
-  try {
-    exportFormat(request, ['json']);
-    const userId = await readUserId();
+export const GET = route(
+  { identity: 'optional', query: z.object({ format: exportFormatSchema(['json']) }) },
+  async ({ userId }) => {
     const archive = userId ? await exportArchive(userId) : toArchiveExport([]);
     const day = archive.exportedAt.slice(0, 10);
     return attachment(
@@ -21,7 +20,5 @@ export async function GET(request: Request) {
       'json',
       `${ARCHIVE_FORMAT}-v${EXPORT_VERSION}`,
     );
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+  },
+);

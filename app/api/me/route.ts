@@ -1,29 +1,26 @@
+import { cookies } from 'next/headers';
 import type { DeleteAllResult } from '@/lib/chat/export-types';
-import { errorResponse } from '@/lib/server/errors';
 import { PRIVATE_HEADERS } from '@/lib/server/export/http';
 import { deleteAllData } from '@/lib/server/export/service';
-import { forbiddenCrossSite } from '@/lib/server/share/http';
-import { isCrossSite } from '@/lib/server/share/same-origin';
-import { readUserId, resolveUser } from '@/lib/server/session';
+import { route } from '@/lib/server/http/guard';
+import { isSecureRequest, newSessionCookie } from '@/lib/server/session';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
  * "Delete all my data": every conversation, message and shared link of the caller, and the user
- * itself. The old cookie then names nobody; the answer carries a fresh guest cookie.
+ * itself. The old cookie then names nobody; the answer carries a fresh guest cookie (the one
+ * route that sets a cookie, and only after the guard let the request through).
  */
-export async function DELETE(request: Request) {
-  try {
-    if (isCrossSite(request.headers)) return forbiddenCrossSite();
-    const userId = await readUserId();
-    const result: DeleteAllResult = userId
-      ? await deleteAllData(userId)
-      : { deletedConversations: 0 };
-    // The deleted user no longer exists, so this issues a brand-new guest identity.
-    await resolveUser();
-    return Response.json(result, { headers: PRIVATE_HEADERS });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const DELETE = route({ identity: 'optional' }, async ({ request, userId }) => {
+  const result: DeleteAllResult = userId
+    ? await deleteAllData(userId)
+    : { deletedConversations: 0 };
+  const fresh = await newSessionCookie(
+    crypto.randomUUID(),
+    isSecureRequest(request.headers, request.url),
+  );
+  (await cookies()).set(fresh.name, fresh.value, fresh.options);
+  return Response.json(result, { headers: PRIVATE_HEADERS });
+});

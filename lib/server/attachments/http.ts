@@ -1,31 +1,23 @@
 import 'server-only';
-import { getDb } from '@/lib/server/database';
+import type { Db } from '@/lib/server/db/types';
 import { getAttachmentForUser } from '@/lib/server/db/repository';
-import { AppError, notFound } from '@/lib/server/errors';
-import { isCrossSite } from '@/lib/server/share/same-origin';
+import { notFound } from '@/lib/server/errors';
 import { readSharedAttachment } from '@/lib/server/share/service';
-import { readUserId, resolveUser } from '@/lib/server/session';
 import { attachmentResponse } from './serve';
 import { uploadAttachment } from './upload';
 
-const NOT_FOUND = 'Attachment not found.';
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found.';
 
-/** POST /api/attachments?name=…: the raw file is the body. */
-export async function postAttachment(request: Request): Promise<Response> {
-  if (isCrossSite(request.headers)) {
-    throw new AppError('forbidden', 'Uploads are only accepted from this site.');
-  }
-  const { userId } = await resolveUser();
-  const meta = await uploadAttachment(await getDb(), userId, request);
+/** POST /api/attachments?name=…: the raw file is the body (read with its own size limit). */
+export async function postAttachment(db: Db, userId: string, request: Request): Promise<Response> {
+  const meta = await uploadAttachment(db, userId, request);
   return Response.json({ attachment: meta }, { status: 201 });
 }
 
 /** GET /api/attachments/[id]: only to its owner, and only while its conversation exists. */
-export async function getAttachment(id: string): Promise<Response> {
-  const userId = await readUserId();
-  if (!userId) throw notFound(NOT_FOUND);
-  const item = await getAttachmentForUser(await getDb(), { userId, attachmentId: id });
-  if (!item) throw notFound(NOT_FOUND);
+export async function getAttachment(db: Db, userId: string, id: string): Promise<Response> {
+  const item = await getAttachmentForUser(db, { userId, attachmentId: id });
+  if (!item) throw notFound(ATTACHMENT_NOT_FOUND);
   return attachmentResponse(item);
 }
 
@@ -33,5 +25,12 @@ export async function getAttachment(id: string): Promise<Response> {
 export async function sharedAttachment(shareId: string, attachmentId: string): Promise<Response> {
   const item = await readSharedAttachment(shareId, attachmentId);
   if (!item) throw notFound(NOT_FOUND);
+  return attachmentResponse(item);
+}
+
+/** GET /api/shares/[id]/attachments/[attachmentId]: anyone holding the link. */
+export async function sharedAttachment(shareId: string, attachmentId: string): Promise<Response> {
+  const item = await readSharedAttachment(shareId, attachmentId);
+  if (!item) throw notFound(ATTACHMENT_NOT_FOUND);
   return attachmentResponse(item);
 }

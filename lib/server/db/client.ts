@@ -7,7 +7,11 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import * as schema from '@/lib/db/schema';
 import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
-import { purgeDeletedConversations, purgePendingAttachments } from '@/lib/server/db/repository';
+import {
+  purgeDeletedConversations,
+  purgePendingAttachments,
+  purgeRateLimits,
+} from '@/lib/server/db/repository';
 import type { Db } from '@/lib/server/db/types';
 
 // Opening a database. The process-wide one, opened from the config, is lib/server/database.ts.
@@ -62,6 +66,9 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   );
   await purgePendingAttachments(handle.db).catch((error) =>
     warn('purging unsent attachments failed', error),
+  );
+  await purgeRateLimits(handle.db, new Date(Date.now() - 24 * 60 * 60 * 1000)).catch((error) =>
+    console.warn('[parley] purging rate limit counters failed', error),
   );
   return handle;
 }

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '@/lib/chat/export-types';
 import { AppError } from '@/lib/server/errors';
 import { PRIVATE_HEADERS } from '@/lib/server/private-headers';
-import { readJsonBody } from '@/lib/server/read-body';
 import { contentDisposition } from './filename';
 import type { ImportValidationError } from './import-schema';
 
@@ -13,15 +12,16 @@ export { PRIVATE_HEADERS };
 
 export type ExportFormat = 'md' | 'json';
 
-export function exportFormat(request: Request, allowed: readonly ExportFormat[]): ExportFormat {
-  const format = new URL(request.url).searchParams.get('format') ?? 'json';
-  if (!(allowed as readonly string[]).includes(format)) {
-    throw new AppError(
-      'bad_request',
-      `Unknown export format "${format.slice(0, 20)}"; use ${allowed.map((f) => `format=${f}`).join(' or ')}.`,
-    );
-  }
-  return format as ExportFormat;
+/** The `format` query parameter (default json), with the choices spelled out when it is wrong. */
+export function exportFormatSchema<const F extends readonly [ExportFormat, ...ExportFormat[]]>(
+  allowed: F,
+) {
+  return z
+    .enum(allowed, {
+      error: (issue) =>
+        `Unknown export format "${String(issue.input).slice(0, 20)}"; use ${allowed.map((f) => `format=${f}`).join(' or ')}.`,
+    })
+    .default(allowed[0]);
 }
 
 export function attachment(body: string, title: string, format: ExportFormat, fallback?: string) {
@@ -35,27 +35,25 @@ export function attachment(body: string, title: string, format: ExportFormat, fa
   });
 }
 
-/** The uploaded export as JSON, with upload-worded errors (size limit first, then syntax). */
-export async function readUpload(request: Request): Promise<unknown> {
-  try {
-    return await readJsonBody(request, z.unknown(), MAX_IMPORT_BYTES);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'payload_too_large') {
-      throw new AppError(
-        'payload_too_large',
-        `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB, the most Parley imports at once.`,
-      );
-    }
-    if (error instanceof AppError && error.code === 'bad_request') {
-      throw new AppError(
-        'bad_request',
-        error.message.includes('no body')
-          ? 'No file was sent.'
-          : 'The file is not valid JSON. Choose a file exported from Parley.',
-      );
-    }
-    throw error;
+/** Upload-worded errors for the import body (size limit first, then syntax). */
+export function uploadError(error: unknown): AppError | undefined {
+  if (!(error instanceof AppError)) return undefined;
+  if (error.code === 'payload_too_large') {
+    return new AppError(
+      'payload_too_large',
+      `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB, the most Parley imports at once.`,
+    );
   }
+  if (error.code === 'bad_request' && error.message.includes('no body')) {
+    return new AppError('bad_request', 'No file was sent.');
+  }
+  if (error.code === 'bad_request' && error.message.includes('not valid JSON')) {
+    return new AppError(
+      'bad_request',
+      'The file is not valid JSON. Choose a file exported from Parley.',
+    );
+  }
+  return undefined;
 }
 
 export function importError(error: ImportValidationError): AppError {

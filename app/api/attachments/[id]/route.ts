@@ -1,13 +1,16 @@
-import { getAttachment } from '@/lib/server/attachments/http';
-import { errorResponse } from '@/lib/server/errors';
+import { z } from 'zod';
+import { ATTACHMENT_NOT_FOUND, getAttachment } from '@/lib/server/attachments/http';
+import { route } from '@/lib/server/http/guard';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export async function GET(_request: Request, ctx: { params: Promise<{ id: string }> }) {
-  try {
-    return await getAttachment((await ctx.params).id);
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route(
+  {
+    identity: 'user',
+    params: z.object({ id: z.uuid() }),
+    notFound: ATTACHMENT_NOT_FOUND,
+    ownedByHandler: true,
+  },
+  ({ db, userId, params }) => getAttachment(db, userId, params.id),
+);

@@ -53,6 +53,17 @@ export async function getConversation(
   return row ? toConversation(row) : null;
 }
 
+/** Who owns a conversation, deleted (restorable) ones included; null when there is none. */
+export async function getConversationOwner(db: Db, conversationId: string): Promise<string | null> {
+  if (!isUuid(conversationId)) return null;
+  const [row] = await db
+    .select({ userId: conversations.userId })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 export const MAX_PAGE_SIZE = 100;
 
 /** Newest-updated first. Throws InvalidCursorError for a cursor this module did not produce. */

@@ -24,6 +24,7 @@ export {
   createConversation,
   deleteConversation,
   getConversation,
+  getConversationOwner,
   listConversations,
   MAX_PAGE_SIZE,
   touchConversation,
@@ -64,6 +65,7 @@ export {
   type NewMessage,
   updateMessage,
 } from './messages';
+export { hitRateLimit, purgeRateLimits, type RateLimitHit } from './rate-limits';
 export { getOrCreateSecret } from './secrets';
 export {
   createConversationWithMessages,

@@ -4,8 +4,14 @@ import { users } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 
-export async function ensureUser(db: Db, userId: string): Promise<void> {
-  await db.insert(users).values({ id: userId }).onConflictDoNothing();
+/** Idempotent: true when this call created the row, false when it already existed. */
+export async function ensureUser(db: Db, userId: string): Promise<boolean> {
+  const created = await db
+    .insert(users)
+    .values({ id: userId })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return created.length > 0;
 }
 
 export async function userExists(db: Db, userId: string): Promise<boolean> {

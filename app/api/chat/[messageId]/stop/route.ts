@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { stopChat } from '@/lib/server/chat/stop-chat';
-import { errorResponse, notFound } from '@/lib/server/errors';
-import { resolveUser } from '@/lib/server/session';
+import { route } from '@/lib/server/http/guard';
+import { ownsMessage } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-export async function POST(_request: Request, ctx: { params: Promise<{ messageId: string }> }) {
-  try {
-    const { userId } = await resolveUser();
-    const { messageId } = await ctx.params;
-    if (!z.uuid().safeParse(messageId).success) throw notFound('Message not found.');
-    const message = await stopChat(userId, messageId);
+export const POST = route(
+  {
+    identity: 'user',
+    params: z.object({ messageId: z.uuid() }),
+    notFound: 'Message not found.',
+    owns: ownsMessage('messageId'),
+  },
+  async ({ userId, params }) => {
+    const message = await stopChat(userId, params.messageId);
     return Response.json({ message });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+  },
+);

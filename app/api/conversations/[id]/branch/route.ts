@@ -1,28 +1,25 @@
 import { z } from 'zod';
 import { switchBranch } from '@/lib/server/conversations';
-import { errorResponse, notFound } from '@/lib/server/errors';
-import { readJsonBody } from '@/lib/server/read-body';
-import { readUserId } from '@/lib/server/session';
+import { route } from '@/lib/server/http/guard';
+import { ownsConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
-
-const branchSchema = z.object({ messageId: z.uuid() }).strict();
 
 /**
  * Shows another version of a message: that message and, below it, its newest descendant.
  * Answers with the conversation as it now shows (a ConversationDetail).
  */
-export async function PUT(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  try {
-    const { id } = await ctx.params;
-    // Switching needs an existing identity: a visitor without a cookie owns nothing.
-    const userId = await readUserId();
-    if (!userId || !z.uuid().safeParse(id).success) throw notFound('Conversation not found.');
-    const { messageId } = await readJsonBody(request, branchSchema, 4 * 1024);
-    const detail = await switchBranch(userId, id, messageId);
+export const PUT = route(
+  {
+    identity: 'user',
+    params: z.object({ id: z.uuid() }),
+    body: { schema: z.object({ messageId: z.uuid() }).strict(), maxBytes: 4 * 1024 },
+    notFound: 'Conversation not found.',
+    owns: ownsConversation('id'),
+  },
+  async ({ userId, params, body }) => {
+    const detail = await switchBranch(userId, params.id, body.messageId);
     return Response.json(detail, { headers: { 'cache-control': 'no-store' } });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+  },
+);

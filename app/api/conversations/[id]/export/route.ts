@@ -1,32 +1,35 @@
 import { z } from 'zod';
-import { errorResponse, notFound } from '@/lib/server/errors';
-import { attachment, exportFormat } from '@/lib/server/export/http';
+import { notFound } from '@/lib/server/errors';
+import { attachment, exportFormatSchema } from '@/lib/server/export/http';
 import { exportConversationJson, exportConversationMarkdown } from '@/lib/server/export/service';
-import { readUserId } from '@/lib/server/session';
+import { route } from '@/lib/server/http/guard';
+import { ownsConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
+
+const NOT_FOUND = 'Conversation not found.';
 
 /**
  * Downloads one conversation: `format=md` is the branch on screen as a readable transcript,
  * `format=json` every message and branch, in the format POST /api/import reads back.
  */
-export async function GET(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  try {
-    const format = exportFormat(request, ['md', 'json']);
-    const { id } = await ctx.params;
-    // Reading needs an existing identity: a visitor without a cookie owns nothing.
-    const userId = await readUserId();
-    if (!userId || !z.uuid().safeParse(id).success) throw notFound('Conversation not found.');
-    if (format === 'md') {
-      const md = await exportConversationMarkdown(userId, id);
-      if (!md) throw notFound('Conversation not found.');
+export const GET = route(
+  {
+    identity: 'user',
+    params: z.object({ id: z.uuid() }),
+    query: z.object({ format: exportFormatSchema(['md', 'json']) }),
+    notFound: NOT_FOUND,
+    owns: ownsConversation('id'),
+  },
+  async ({ userId, params, query }) => {
+    if (query.format === 'md') {
+      const md = await exportConversationMarkdown(userId, params.id);
+      if (!md) throw notFound(NOT_FOUND);
       return attachment(md.markdown, md.title, 'md');
     }
-    const json = await exportConversationJson(userId, id);
-    if (!json) throw notFound('Conversation not found.');
+    const json = await exportConversationJson(userId, params.id);
+    if (!json) throw notFound(NOT_FOUND);
     return attachment(JSON.stringify(json, null, 2), json.conversation.title, 'json');
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+  },
+);

@@ -1,22 +1,23 @@
 import { z } from 'zod';
-import { getDb } from '@/lib/server/database';
 import { restoreConversation } from '@/lib/server/db/repository';
-import { errorResponse, notFound } from '@/lib/server/errors';
-import { readUserId } from '@/lib/server/session';
+import { notFound } from '@/lib/server/errors';
+import { route } from '@/lib/server/http/guard';
+import { ownsAnyConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Undoes a delete: the conversation and the links it had come back as they were. */
-export async function POST(_request: Request, ctx: { params: Promise<{ id: string }> }) {
-  try {
-    const { id } = await ctx.params;
-    const userId = await readUserId();
-    if (!userId || !z.uuid().safeParse(id).success) throw notFound('Conversation not found.');
-    const conversation = await restoreConversation(await getDb(), { userId, conversationId: id });
+export const POST = route(
+  {
+    identity: 'user',
+    params: z.object({ id: z.uuid() }),
+    notFound: 'Conversation not found.',
+    owns: ownsAnyConversation('id'),
+  },
+  async ({ db, userId, params }) => {
+    const conversation = await restoreConversation(db, { userId, conversationId: params.id });
     if (!conversation) throw notFound('Nothing to restore: the conversation is not deleted.');
     return Response.json({ conversation });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+  },
+);

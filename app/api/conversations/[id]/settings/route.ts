@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { modelSettingsShape } from '@/lib/chat/model-settings';
-import { getDb } from '@/lib/server/database';
-import { getConversation, touchConversation } from '@/lib/server/db/repository';
-import { errorResponse, notFound } from '@/lib/server/errors';
-import { readJsonBody } from '@/lib/server/read-body';
-import { resolveUser } from '@/lib/server/session';
+import { touchConversation } from '@/lib/server/db/repository';
+import { route } from '@/lib/server/http/guard';
+import { ownsConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -17,19 +15,16 @@ const settingsSchema = z
   .strict();
 
 /** Replaces the conversation's settings (tools, system prompt, sampling, reasoning effort). */
-export async function PUT(request: Request, ctx: { params: Promise<{ id: string }> }) {
-  try {
-    const { userId } = await resolveUser();
-    const { id } = await ctx.params;
-    if (!z.uuid().safeParse(id).success) throw notFound('Conversation not found.');
-    const settings = await readJsonBody(request, settingsSchema, 128 * 1024);
-    const db = await getDb();
-    if (!(await getConversation(db, { userId, conversationId: id }))) {
-      throw notFound('Conversation not found.');
-    }
-    const conversation = await touchConversation(db, { conversationId: id, settings });
+export const PUT = route(
+  {
+    identity: 'user',
+    params: z.object({ id: z.uuid() }),
+    body: { schema: settingsSchema, maxBytes: 128 * 1024 },
+    notFound: 'Conversation not found.',
+    owns: ownsConversation('id'),
+  },
+  async ({ db, params, body }) => {
+    const conversation = await touchConversation(db, { conversationId: params.id, settings: body });
     return Response.json({ conversation });
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+  },
+);

@@ -1,17 +1,16 @@
-import { sharedAttachment } from '@/lib/server/attachments/http';
-import { errorResponse } from '@/lib/server/errors';
+import { z } from 'zod';
+import { ATTACHMENT_NOT_FOUND, sharedAttachment } from '@/lib/server/attachments/http';
+import { route } from '@/lib/server/http/guard';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-type Ctx = { params: Promise<{ id: string; attachmentId: string }> };
-
 /** A file of a shared link that includes attachments; anyone with the link may see it. */
-export async function GET(_request: Request, ctx: Ctx) {
-  try {
-    const { id, attachmentId } = await ctx.params;
-    return await sharedAttachment(id, attachmentId);
-  } catch (error) {
-    return errorResponse(error);
-  }
-}
+export const GET = route(
+  {
+    identity: 'public',
+    params: z.object({ id: z.string().min(1).max(200), attachmentId: z.uuid() }),
+    notFound: ATTACHMENT_NOT_FOUND,
+  },
+  ({ params }) => sharedAttachment(params.id, params.attachmentId),
+);

@@ -1,0 +1,126 @@
+import 'server-only';
+import { z } from 'zod';
+import { getDb } from '@/lib/server/database';
+import type { Db } from '@/lib/server/db/types';
+import { AppError, errorResponse, notFound } from '@/lib/server/errors';
+import { type BodySpec, readJsonBody, validate } from './body';
+import { admit, identify } from './identity';
+import { isSameOrigin, isStateChanging } from './origin';
+import type { Limit } from './rate-limit';
+import { enforceLimits } from './rate-limit';
+
+// The one guard every route handler under app/api goes through, in this order:
+//  1. same origin for every state-changing method (before anything is read or written);
+//  2. path parameters (malformed → 404), query (→ 400), JSON body: content type, size, zod;
+//  3. identity (lib/server/http/identity.ts, where access control will plug in);
+//  4. rate limits; 5. ownership of the named conversation / message / share.
+// Every refusal has the same shape ({ error: { code, message, details? } }) and no route
+// handler sets a cookie on its own, so a refused request changes nothing and sets no cookie.
+
+/**
+ * public: nobody is identified (the same answer for everyone).
+ * optional: the caller's user id, or null without a valid session (e.g. an empty list).
+ * user: a valid session is required; a state-changing request creates the guest's user row.
+ */
+export type IdentityMode = 'public' | 'optional' | 'user';
+
+type UserOf<I extends IdentityMode> = I extends 'user'
+  ? string
+  : I extends 'optional'
+    ? string | null
+    : null;
+
+type Params = Record<string, string>;
+
+export interface GuardedRequest<I extends IdentityMode, P, Q, B> {
+  request: Request;
+  params: P;
+  query: Q;
+  body: B;
+  userId: UserOf<I>;
+  db: Db;
+}
+
+export interface RouteSpec<
+  I extends IdentityMode,
+  P extends z.ZodType<Params>,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+> {
+  identity: I;
+  /** Path parameters, e.g. z.object({ id: z.uuid() }); a malformed one is answered 404. */
+  params?: P;
+  query?: Q;
+  body?: BodySpec<B>;
+  /** The 404 message for a malformed or not-owned resource. */
+  notFound?: string;
+  /** The named resource must be the caller's (see ownership.ts); else 404, never 403. */
+  owns?: (db: Db, userId: string, params: z.infer<P>) => Promise<boolean>;
+  /**
+   * The handler itself answers 404 for what is not the caller's (it loads the resource anyway);
+   * a caller without a session then gets the same 404. Implied by `owns`.
+   */
+  ownedByHandler?: true;
+  /** Counted before the handler runs; refused with 429 and Retry-After. */
+  limits?: (caller: { userId: string; request: Request }) => Limit[];
+  /** Turns a domain error the handler throws into the common shape. */
+  mapError?: (error: unknown) => AppError | undefined;
+}
+
+type RouteContext = { params: Promise<Params> };
+
+const NONE = z.object({}).passthrough();
+
+export function route<
+  I extends IdentityMode,
+  P extends z.ZodType<Params> = z.ZodType<Params>,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+>(
+  spec: RouteSpec<I, P, Q, B>,
+  handler: (
+    input: GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>,
+  ) => Promise<Response> | Response,
+): (request: Request, context: RouteContext) => Promise<Response> {
+  return async (request, context) => {
+    try {
+      if (isStateChanging(request.method) && !isSameOrigin(request.headers)) {
+        throw new AppError('forbidden', 'This request must come from Parley itself.');
+      }
+      const rawParams = (await context?.params) ?? {};
+      const params = (spec.params ?? NONE).safeParse(rawParams);
+      if (!params.success) throw notFound(spec.notFound);
+      const query = spec.query
+        ? validate(spec.query, Object.fromEntries(new URL(request.url).searchParams))
+        : undefined;
+      const body = spec.body ? await readJsonBody(request, spec.body) : undefined;
+
+      const db = await getDb();
+      const userId = spec.identity === 'public' ? null : await identify();
+      if (spec.identity === 'user') {
+        if (!userId) throw noSession(spec);
+        if (isStateChanging(request.method)) await admit(db, userId, request);
+        if (spec.limits) await enforceLimits(db, spec.limits({ userId, request }));
+        if (spec.owns && !(await spec.owns(db, userId, params.data as z.infer<P>))) {
+          throw notFound(spec.notFound);
+        }
+      }
+      return await handler({
+        request,
+        params: params.data as z.infer<P>,
+        query: query as z.infer<Q>,
+        body: body as z.infer<B>,
+        userId: userId as UserOf<I>,
+        db,
+      });
+    } catch (error) {
+      return errorResponse(spec.mapError?.(error) ?? error);
+    }
+  };
+}
+
+/** Owner-only resources hide their existence (404); other routes ask for a session (401). */
+function noSession(spec: { owns?: unknown; ownedByHandler?: true; notFound?: string }): AppError {
+  if (spec.owns || spec.ownedByHandler) return notFound(spec.notFound);
+  return new AppError('unauthorized', 'Your session has expired. Reload the page to continue.');
+}
