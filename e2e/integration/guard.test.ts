@@ -227,8 +227,10 @@ describe('limits kept in the database', () => {
   let limited: AppServer;
   let dataDir: string;
   const admitted: { client: Client; at: number }[] = [];
-  const start = () =>
+  // The same port after the restart, so the admitted guests' clients still reach it.
+  const start = (port?: number) =>
     startApp({
+      port,
       env: {
         OPENAI_BASE_URL: mock.url,
         CHAT_MODEL: 'mock-model',
@@ -281,6 +283,7 @@ describe('limits kept in the database', () => {
     }
     expect(statuses).toEqual([...Array(5).fill(200), ...Array(7).fill(429)]);
 
+    const port = limited.port;
     await limited.stop();
     const handle = await createDb({ driver: 'pglite', dataDir });
     try {
@@ -289,7 +292,7 @@ describe('limits kept in the database', () => {
     } finally {
       await handle.close();
     }
-    limited = await start();
+    limited = await start(port);
   }, 180_000); // 200 requests, 12 answers and a restart, in turn.
 
   it('limits messages per user with 429 and Retry-After, across a restart', async () => {
