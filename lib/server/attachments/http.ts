@@ -21,13 +21,6 @@ export async function getAttachment(db: Db, userId: string, id: string): Promise
   return attachmentResponse(item);
 }
 
-/** GET /api/shares/[id]/attachments/[attachmentId] */
-export async function sharedAttachment(shareId: string, attachmentId: string): Promise<Response> {
-  const item = await readSharedAttachment(shareId, attachmentId);
-  if (!item) throw notFound(NOT_FOUND);
-  return attachmentResponse(item);
-}
-
 /** GET /api/shares/[id]/attachments/[attachmentId]: anyone holding the link. */
 export async function sharedAttachment(shareId: string, attachmentId: string): Promise<Response> {
   const item = await readSharedAttachment(shareId, attachmentId);
