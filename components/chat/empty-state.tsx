@@ -25,7 +25,7 @@ export const SUGGESTIONS: readonly { title: string; detail: string; prompt: stri
   {
     title: 'Do the maths',
     detail: '12 × 34 + 56',
-    prompt: 'What is 12 * 34 + 56?',
+    prompt: 'What is 12 × 34 + 56?',
   },
 ];
 

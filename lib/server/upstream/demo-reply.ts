@@ -1,9 +1,11 @@
 import { TITLE_SYSTEM_PROMPT } from '@/lib/chat/title-text';
+import { answerFromTools } from './demo-answer';
+import { arithmeticIntent, conversionIntent, prettyExpression, timeIntent } from './demo-intent';
 import { describeAttachments } from './demo-attachments';
 import { type WireMessage, wireText } from './types';
 
 // What the offline demo model says. Pure, so it is easy to test. It calls Parley's built-in tools
-// when asked for the time or for arithmetic, so a new user sees tool cards without any setup.
+// when asked for the time, arithmetic or a unit conversion, so a new user sees tool cards without any setup.
 
 export const DEMO_MODEL_ID = 'demo';
 export const DEMO_MODEL_LABEL = 'Demo (offline)';
@@ -14,10 +16,6 @@ export interface DemoToolCall {
 }
 
 export type DemoPlan = { kind: 'text'; text: string } | { kind: 'tools'; calls: DemoToolCall[] };
-
-const TIME_WORDS = /\b(time|clock|date|today|day is it)\b/i;
-// A run of digits and operators with at least one operator between numbers, e.g. "12 * (3+4)".
-const ARITHMETIC = /[-(]*\d[\d.\s]*(?:[-+*/^%]\s*[(]*\s*[\d.]+[\d.\s)]*)+/;
 
 function quote(text: string): string {
   const oneLine = text.replace(/\s+/g, ' ').trim();
@@ -38,7 +36,9 @@ export function demoReply(lastUserMessage: string, canUseTools = false): string 
     '| Reload the page | the conversation is saved |',
     '| Press **Stop** while I type | partial answers are kept |',
     ...(canUseTools
-      ? ['| Ask “what time is it?” or “what is 12 * 34?” | a tool call, shown as a card |']
+      ? [
+          '| Ask “what time is it in Tokyo?”, “what is 12 × 34 + 56?” or “convert 10 km to miles” | a tool call, shown as a card |',
+        ]
       : []),
     '',
     'To talk to a real model, set these before starting Parley:',
@@ -51,37 +51,37 @@ export function demoReply(lastUserMessage: string, canUseTools = false): string 
   ].join('\n');
 }
 
-function toolSummary(messages: readonly WireMessage[]): string {
-  const lastUser = messages.map((m) => m.role).lastIndexOf('user');
-  const since = messages.slice(lastUser + 1);
-  const names = new Map(
-    since.flatMap((m) => m.tool_calls ?? []).map((c) => [c.id, c.function.name] as const),
-  );
-  const lines = since
-    .filter((m) => m.role === 'tool')
-    .map(
-      (m) =>
-        `- \`${names.get(m.tool_call_id ?? '') ?? 'tool'}\` returned: ${quote(wireText(m.content))}`,
-    );
-  return [
-    'Here is what the tools said:',
-    '',
-    ...lines,
-    '',
-    'Open a card above to see the details.',
-  ].join('\n');
-}
-
-/** A short title for a title request (lib/server/chat/title.ts): the question's first words. */
+/** A short title for a title request (lib/server/chat/title.ts), from what was asked. */
 export function demoTitle(messages: readonly WireMessage[]): string {
-  const question = wireText(messages.find((m) => m.role === 'user')?.content ?? null);
-  const words = question
-    .replace(/[^\p{L}\p{N}\s'-]/gu, ' ')
-    .split(/\s+/)
-    .filter((w) => w.length > 0)
-    .slice(0, 5);
-  const title = words.join(' ');
-  return title ? `${title[0]?.toUpperCase()}${title.slice(1)}` : 'Demo conversation';
+  const question = wireText(messages.find((m) => m.role === 'user')?.content ?? null).replace(
+    /\s+/g,
+    ' ',
+  );
+  const topics: string[] = [];
+  const time = timeIntent(question);
+  if (time) topics.push(time.place ? `Time in ${time.place}` : 'Current time');
+  const expression = arithmeticIntent(question);
+  if (expression) topics.push(prettyExpression(expression));
+  const conversion = conversionIntent(question);
+  if (conversion) topics.push(`${conversion.value} ${conversion.from} in ${conversion.to}`);
+  if (topics.length > 0) return topics.join(' and ');
+  // Otherwise the first sentence, without greetings and polite openings, cut at a word.
+  const sentence =
+    question
+      .split(/(?<=[.?!])\s|\n/)
+      .map((s) => s.replace(/^(?:please|can you|could you|would you)\s+/i, '').trim())
+      .find((s) => /\p{L}/u.test(s) && !/^(?:hi|hello|hey)\b[^.?!]{0,20}[.?!]?$/i.test(s)) ??
+    question.trim();
+  let words = sentence
+    .replace(/[.?!…]+$/u, '')
+    .split(' ')
+    .filter(Boolean);
+  // "Explain how rainbows form, in three short paragraphs" → its first clause.
+  const clause = words.findIndex((w) => w.endsWith(','));
+  if (words.length > 4 && clause >= 2) words = words.slice(0, clause + 1);
+  const title = words.length > 8 ? `${words.slice(0, 6).join(' ')}…` : words.join(' ');
+  const clean = title.replace(/,$/, '');
+  return clean ? `${clean[0]?.toUpperCase()}${clean.slice(1)}` : 'Demo conversation';
 }
 
 /** Decides the demo's next move from the conversation and the tools it is offered. */
@@ -91,7 +91,7 @@ export function demoPlan(messages: readonly WireMessage[], tools: readonly strin
     return { kind: 'text', text: demoTitle(messages) };
   }
   const last = messages.at(-1);
-  if (last?.role === 'tool') return { kind: 'text', text: toolSummary(messages) };
+  if (last?.role === 'tool') return { kind: 'text', text: answerFromTools(messages) };
   const text = last?.role === 'user' ? wireText(last.content) : '';
   const attached =
     last?.role === 'user' && Array.isArray(last.content) ? describeAttachments(last.content) : null;
@@ -109,13 +109,17 @@ export function demoPlan(messages: readonly WireMessage[], tools: readonly strin
     };
   }
   const calls: DemoToolCall[] = [];
-  if (tools.includes('get_current_time') && TIME_WORDS.test(text)) {
-    calls.push({ name: 'get_current_time', arguments: '{}' });
+  const time = tools.includes('get_current_time') ? timeIntent(text) : null;
+  if (time) {
+    calls.push({
+      name: 'get_current_time',
+      arguments: JSON.stringify(time.timezone ? { timezone: time.timezone } : {}),
+    });
   }
-  const expression = text.match(ARITHMETIC)?.[0]?.trim();
-  if (tools.includes('calculate') && expression && /\d\s*[-+*/^%]/.test(expression)) {
-    calls.push({ name: 'calculate', arguments: JSON.stringify({ expression }) });
-  }
+  const expression = tools.includes('calculate') ? arithmeticIntent(text) : null;
+  if (expression) calls.push({ name: 'calculate', arguments: JSON.stringify({ expression }) });
+  const conversion = tools.includes('convert_units') ? conversionIntent(text) : null;
+  if (conversion) calls.push({ name: 'convert_units', arguments: JSON.stringify(conversion) });
   if (calls.length > 0) return { kind: 'tools', calls };
   return { kind: 'text', text: demoReply(text, tools.length > 0) };
 }
