@@ -79,11 +79,11 @@ export interface ConversionIntent {
 const TIME_WORDS = /\b(time|clock|date|today|day is it)\b/i;
 const IANA = /\b(?:[A-Z][A-Za-z_]+\/[A-Z][A-Za-z_]+(?:\/[A-Z][A-Za-z_]+)?|UTC|GMT)\b/;
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const PLACE_PATTERN = new RegExp(
   `(?<![\\p{L}])(${Object.keys(PLACES)
     .sort((a, b) => b.length - a.length)
-    .map(escape)
+    .map(escapeRegExp)
     .join('|')})(?![\\p{L}])`,
   'iu',
 );
@@ -159,7 +159,7 @@ export function prettyExpression(expression: string): string {
 const UNIT_PATTERN = `(${UNITS.flatMap((u) => u.aliases)
   .concat(UNITS.map((u) => u.symbol))
   .sort((a, b) => b.length - a.length)
-  .map(escape)
+  .map(escapeRegExp)
   .join('|')})`;
 const BOUNDARY = '(?=$|[\\s.,!?;:)])';
 const NUMBER = '(-?\\d+(?:[.,]\\d+)?)';
