@@ -259,6 +259,22 @@ const scenarios: Record<string, ScenarioDef> = {
           }
         : textPlan(ctx),
   },
+  'reject-max-tokens': {
+    params: TEXT_PARAMS,
+    build: (ctx) =>
+      typeof ctx.body === 'object' && ctx.body !== null && 'max_tokens' in ctx.body
+        ? {
+            kind: 'error',
+            status: 400,
+            body: errorBody(
+              "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+              'invalid_request_error',
+              'unsupported_parameter',
+              'max_tokens',
+            ),
+          }
+        : textPlan(ctx),
+  },
   'slow-headers': {
     params: ['delay', ...TEXT_PARAMS],
     build: (ctx) => textPlan(ctx, intParam(ctx.params, 'delay', 1000)),

@@ -88,7 +88,7 @@ describe('generateTitle', () => {
       question: 'how do volcanoes form under the ocean floor?',
       answer: 'A long demo answer',
     });
-    expect(title).toBe('How do volcanoes form under');
+    expect(title).toBe('How do volcanoes form under the ocean floor');
   });
 });
 
@@ -97,7 +97,7 @@ describe('the demo model and title requests', () => {
     const request = titleRequest('demo', 'what time is it in Tokyo?', 'answer');
     expect(demoPlan(request.messages, ['get_current_time'])).toEqual({
       kind: 'text',
-      text: 'What time is it in',
+      text: 'Time in Tokyo',
     });
     expect(demoPlan([{ role: 'user', content: 'what time is it?' }], ['get_current_time'])).toEqual(
       { kind: 'tools', calls: [{ name: 'get_current_time', arguments: '{}' }] },

@@ -53,11 +53,16 @@ export async function generateTitle(o: {
   timeoutMs?: number;
 }): Promise<string | null> {
   const signal = AbortSignal.timeout(o.timeoutMs ?? TITLE_TIMEOUT_MS);
+  const request = titleRequest(o.model, o.question, o.answer);
   try {
-    const res = await o.upstream.chatCompletions(
-      titleRequest(o.model, o.question, o.answer),
-      signal,
-    );
+    let res = await o.upstream.chatCompletions(request, signal);
+    // Some models refuse `max_tokens` (OpenAI's reasoning models want `max_completion_tokens`,
+    // and spend part of it thinking): ask again without a limit rather than lose the title.
+    if (res.status === 400 || res.status === 422) {
+      await res.body?.cancel();
+      const { max_tokens: _limit, ...unlimited } = request;
+      res = await o.upstream.chatCompletions(unlimited, signal);
+    }
     if (!res.ok) {
       await res.body?.cancel();
       return null;

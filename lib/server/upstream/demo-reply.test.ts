@@ -138,7 +138,13 @@ describe('demo title', () => {
   });
   it('otherwise keeps a short first sentence whole and cuts a long one at a word', () => {
     expect(titleOf('Explain how rainbows form, in three short paragraphs.')).toBe(
-      'Explain how rainbows form, in three…',
+      'Explain how rainbows form',
+    );
+    expect(titleOf('how do volcanoes form under the ocean floor?')).toBe(
+      'How do volcanoes form under the ocean floor',
+    );
+    expect(titleOf('Write a Python function that checks whether a string is a palindrome')).toBe(
+      'Write a Python function that checks…',
     );
     expect(titleOf('Hello there, demo!')).toBe('Hello there, demo');
     expect(titleOf('hi! Please write a haiku about tea.')).toBe('Write a haiku about tea');
