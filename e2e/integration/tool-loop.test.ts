@@ -76,8 +76,9 @@ describe('the server-side tool loop', () => {
     expect(saved.messages).toEqual(run.done?.messages);
   });
 
-  it('shows calls to tools Parley cannot run as not executed, and stops there', async () => {
+  it('tells the model a tool does not exist, and lets it answer in words', async () => {
     const client = new Client(app.url);
+    // The mock asks for get_time (unknown here) and calculate.
     const marker = `[[mock:tools calls=2]] ${unique()}`;
     const run = await readChat(await client.postChat({ content: marker }));
     expect(shape(run.done?.messages ?? [])).toEqual([
@@ -85,8 +86,16 @@ describe('the server-side tool loop', () => {
       'assistant:complete',
       'tool:not_executed',
       'tool:done',
+      'assistant:complete',
     ]);
-    expect(upstreamCalls(marker)).toHaveLength(1);
+    const calls = upstreamCalls(marker);
+    expect(calls).toHaveLength(2);
+    const results = (calls[1]?.body.messages ?? []).filter((m) => m.role === 'tool');
+    expect(results.map((m) => m.tool_call_id)).toEqual(['call_mock_1', 'call_mock_2']);
+    expect(results[0]?.content).toBe(
+      'Parley has no tool named “get_time” (or it is turned off), so it was not run. Answer without it.',
+    );
+    expect(run.answer?.content).toContain('no tool named “get_time”');
   });
 
   it('hands a tool error to the model as the tool result', async () => {

@@ -279,6 +279,29 @@ describe('ToolCallCard', () => {
     expect(screen.getByTestId('tool-result').textContent).toBe('Unknown tool: mcp__weird__thing');
   });
 
+  it('shows why a call failed or did not run in the header, in place of the arguments', () => {
+    const { rerender } = render(
+      <ToolCallCard
+        call={call('{"x":1}', 'mcp__weird__thing')}
+        status="not_executed"
+        result={toolMessage('Unknown tool:\n  mcp__weird__thing', 'not_executed')}
+      />,
+    );
+    expect(summary().querySelector('[data-testid="tool-reason"]')?.textContent).toBe(
+      'Unknown tool: mcp__weird__thing',
+    );
+    expect(screen.queryByTestId('tool-summary')).toBeNull();
+    rerender(
+      <ToolCallCard
+        call={call('{"x":1}')}
+        status="done"
+        result={toolMessage('{"ok":true}', 'done')}
+      />,
+    );
+    expect(screen.queryByTestId('tool-reason')).toBeNull();
+    expect(screen.getByTestId('tool-summary').textContent).toContain('x');
+  });
+
   it('renders on the server as a native disclosure that needs no JavaScript', () => {
     const html = renderToStaticMarkup(
       <ToolCallCard

@@ -49,6 +49,11 @@ export const ToolCallCard = memo(function ToolCallCard({
 
   const name = call.function.name || 'Unnamed tool';
   const summary = summarizeArguments(call.function.arguments, SUMMARY_CHARS);
+  // Why a call failed or did not run is what the reader needs first, so it takes the header.
+  const reason =
+    (status === 'error' || status === 'not_executed') && result?.content
+      ? result.content.replace(/\s+/g, ' ').trim()
+      : null;
   const duration = formatDuration(result?.toolRun?.durationMs);
   const canApprove = status === 'awaiting_approval' && onApproval !== undefined && result !== null;
 
@@ -76,12 +81,22 @@ export const ToolCallCard = memo(function ToolCallCard({
         >
           {name}
         </span>
-        <span
-          data-testid="tool-summary"
-          className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400"
-        >
-          {summary}
-        </span>
+        {reason ? (
+          <span
+            data-testid="tool-reason"
+            title={reason}
+            className="min-w-0 flex-1 truncate text-xs text-red-800 dark:text-red-300"
+          >
+            {reason}
+          </span>
+        ) : (
+          <span
+            data-testid="tool-summary"
+            className="min-w-0 flex-1 truncate font-mono text-xs text-zinc-500 dark:text-zinc-400"
+          >
+            {summary}
+          </span>
+        )}
         <StatusBadge status={status} />
         {duration ? (
           <span

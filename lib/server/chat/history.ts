@@ -92,10 +92,14 @@ export function branchInfo(
   return info;
 }
 
-/** A tool message the model may see: the tool ran (or was denied), so there is a result. */
+/**
+ * A tool message the model may see: the tool ran, failed, was denied or does not exist, so there
+ * is a result that says what happened.
+ */
 function isAnswer(m: ChatMessage): boolean {
   if (m.role !== 'tool' || !m.toolCallId) return false;
   const status = m.toolRun?.status;
+  if (status === 'not_executed') return m.content !== '';
   return status === undefined || status === 'done' || status === 'error' || status === 'denied';
 }
 

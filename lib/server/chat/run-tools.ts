@@ -24,14 +24,18 @@ export interface ToolStepOptions {
 export interface ToolStepResult {
   /** One tool message per call, in call order, as saved. */
   messages: ChatMessage[];
-  /** True when the turn cannot go on by itself: a call waits for approval or cannot run. */
+  /**
+   * True when the turn cannot go on by itself: a call waits for approval. A call that cannot run
+   * does not halt it: its result tells the model why, and the model answers in words.
+   */
   halted: boolean;
 }
 
 export const DENIED_RESULT = 'The user denied this tool call.';
 
-function notExecutedText(name: string): string {
-  return `Parley has no tool named “${name}” (or it is disabled), so it was not run.`;
+/** Told to the model (as the tool result) and shown on the card, so both know why. */
+export function notExecutedText(name: string): string {
+  return `Parley has no tool named “${name}” (or it is turned off), so it was not run. Answer without it.`;
 }
 
 /**
@@ -72,9 +76,7 @@ export async function runToolStep(o: ToolStepOptions): Promise<ToolStepResult> {
       return executeAndSave(o, message, tool, call.function.arguments);
     }),
   );
-  const halted = finished.some(
-    (m) => m.toolRun?.status === 'awaiting_approval' || m.toolRun?.status === 'not_executed',
-  );
+  const halted = finished.some((m) => m.toolRun?.status === 'awaiting_approval');
   return { messages: finished, halted };
 }
 

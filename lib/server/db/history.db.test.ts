@@ -126,6 +126,21 @@ describe(`history (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => 
       expect(ids(await search(userId, 'nothing'))).toEqual([other.id]);
     });
 
+    it('shows snippets as plain text, without markdown syntax', async () => {
+      const userId = await newUser();
+      const target = await exchange(
+        userId,
+        'Demo',
+        'hello',
+        "I'm Parley's **offline demo model** with `code` and [a link](https://x.test).",
+      );
+      const page = await search(userId, 'offline demo');
+      expect(ids(page)).toEqual([target.id]);
+      expect(page.items[0]?.match?.snippet).toBe(
+        "I'm Parley's offline demo model with code and a link.",
+      );
+    });
+
     it('matches words in any order (full-text) and substrings without spaces (CJK)', async () => {
       const userId = await newUser();
       const words = await exchange(userId, 'Trip', 'plan a trip', 'Take the night train to Vienna');

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationListItem, SearchMatch } from '@/lib/chat/api-types';
+import { markdownToPlainText } from '@/lib/chat/plain-text';
 import { makeSnippet, normalizeQuery } from '@/lib/chat/search-text';
 import type { Conversation } from '@/lib/chat/types';
 import { conversations, messages, shares } from '@/lib/db/schema';
@@ -232,7 +233,7 @@ export async function searchConversations(
     const hit = hitOf.get(conversation.id);
     const match: SearchMatch =
       hit && (hit.role === 'user' || hit.role === 'assistant')
-        ? { source: hit.role, snippet: makeSnippet(hit.content, query) }
+        ? { source: hit.role, snippet: makeSnippet(markdownToPlainText(hit.content), query) }
         : { source: 'title', snippet: conversation.title };
     return { ...conversation, match };
   });
