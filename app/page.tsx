@@ -6,9 +6,11 @@ import { getModelBadge } from '@/lib/server/model-badge';
 export const dynamic = 'force-dynamic';
 
 export default async function NewChatPage() {
-  // A brand-new embedded database takes seconds to initialise; do it while the page is being
-  // opened rather than after the user's first message.
-  await getDb();
+  // A brand-new embedded database takes seconds to initialise. This page needs no data, so it
+  // does not wait: the start is only kicked off, ready by the time the first message is sent.
+  getDb().catch((error: unknown) =>
+    console.error('[parley] database initialisation failed', error),
+  );
   // A fresh key per visit: after the first message this screen's URL became /c/[id] in place,
   // so coming back to / must start over rather than reuse that state.
   return <ChatScreen key={randomUUID()} initial={null} badge={await getModelBadge()} />;

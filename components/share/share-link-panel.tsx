@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { CopyButton } from '@/components/chat/message/copy-button';
 import { useRevokeShare, useUpdateShare } from '@/lib/queries/shares';
+import { describeExchanges } from '@/lib/share/count';
 import type { ShareSummary } from '@/lib/share/types';
 import { buttonClass, dangerButtonClass, mutedTextClass, shortDate } from '@/components/ui/styles';
 
@@ -65,7 +66,7 @@ export function ShareLinkPanel({
         />
       </div>
       <p className={mutedTextClass}>
-        Snapshot of {share.messageCount} {share.messageCount === 1 ? 'message' : 'messages'}, taken{' '}
+        Snapshot of {describeExchanges(share)}, taken{' '}
         <time dateTime={share.updatedAt}>{shortDate(share.updatedAt)}</time>. New messages are not
         shown until you update the link.
       </p>

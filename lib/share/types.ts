@@ -33,7 +33,9 @@ export interface ShareSummary {
   conversationId: string;
   title: string;
   indexable: boolean;
-  messageCount: number;
+  /** Questions asked and answers given (not stored rows: a tool turn is one answer). */
+  questions: number;
+  answers: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { ForkForm } from '@/components/share/fork-form';
 import { SharedHeader } from '@/components/share/shared-header';
 import { SharedTranscript } from '@/components/share/shared-transcript';
+import { modelDisplayName } from '@/lib/server/model-badge';
 import { requestOrigin } from '@/lib/server/share/origin';
 import { asChatMessages, describeSnapshot } from '@/lib/server/share/snapshot';
 import { loadShare } from './load';
@@ -64,7 +65,7 @@ export default async function SharedPage({ params }: Props) {
           <p className="text-sm text-zinc-600 dark:text-zinc-400">
             {share.model ? (
               <>
-                Model <span className="font-medium">{share.model}</span> ·{' '}
+                Answered by <span className="font-medium">{modelDisplayName(share.model)}</span> ·{' '}
               </>
             ) : null}
             Shared{' '}

@@ -28,7 +28,7 @@ describe('planImport: round trip of the JSON export', () => {
   it('rebuilds the conversation with fresh ids and the same parent links', () => {
     const t = sampleTree();
     const [planned] = planImport(file(t.all));
-    expect(planned?.title).toBe(conversation.title);
+    expect(planned?.title).toBe(`${conversation.title} (imported)`);
     expect(planned?.model).toBe('gpt-test');
     expect(planned?.settings).toEqual({ tools: ['get_current_time'], temperature: 0.5 });
     expect(planned?.createdAt?.toISOString()).toBe(conversation.createdAt);
@@ -69,7 +69,10 @@ describe('planImport: round trip of the JSON export', () => {
       conversationBody({ ...conversation, title: 'Second' }, [t.user1], t.user1.id),
     ]);
     const planned = planImport(JSON.parse(JSON.stringify(archive)));
-    expect(planned.map((c) => c.title)).toEqual([conversation.title, 'Second']);
+    expect(planned.map((c) => c.title)).toEqual([
+      `${conversation.title} (imported)`,
+      'Second (imported)',
+    ]);
     expect(planned.map((c) => c.messages.length)).toEqual([7, 1]);
   });
 
@@ -110,7 +113,7 @@ describe('planImport: round trip of the JSON export', () => {
       messages: [{ id: 'a', role: 'user', content: '  Hello\n  there  ' }],
     };
     const [planned] = planImport(f);
-    expect(planned?.title).toBe('Hello there');
+    expect(planned?.title).toBe('Hello there (imported)');
     expect(planned?.messages[0]).toMatchObject({
       parentId: null,
       status: 'complete',

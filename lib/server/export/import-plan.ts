@@ -133,8 +133,13 @@ function plan(
     .find((m) => m.role === 'user')
     ?.content.replace(/\s+/g, ' ')
     .trim();
-  const title =
-    body.conversation.title.trim() || firstUser?.slice(0, 80) || 'Imported conversation';
+  const original = body.conversation.title.trim() || firstUser?.slice(0, 80) || '';
+  // Marked, so an import next to its original is not a second identical entry; not twice.
+  const title = !original
+    ? 'Imported conversation'
+    : IMPORTED.test(original)
+      ? original
+      : `${original} (imported)`;
   return {
     conversation: {
       title,
@@ -146,6 +151,8 @@ function plan(
     issues: [],
   };
 }
+
+const IMPORTED = /\(imported\)$/i;
 
 /** Checks an uploaded export and plans its conversations; throws ImportValidationError. */
 export function planImport(file: unknown): PlannedConversation[] {

@@ -47,7 +47,7 @@ describe(`import and delete-all storage (${process.env.DATABASE_URL ? 'postgres'
     });
     if (!planned) throw new Error('nothing planned');
     const conversation = await insertImportedConversation(db, { userId, ...planned });
-    expect(conversation.title).toBe('Long');
+    expect(conversation.title).toBe('Long (imported)');
     expect(conversation.createdAt).toBe('2024-01-02T03:04:05.000Z');
 
     const stored = await listMessages(db, { conversationId: conversation.id });

@@ -25,6 +25,7 @@ import type {
   ShareSnapshot,
   ShareSummary,
 } from '@/lib/share/types';
+import { countExchanges } from '@/lib/share/count';
 import { scanMessages } from './secret-scan';
 import { isShareId, newShareId, sharePath } from './share-id';
 import { buildSnapshot, toPublicShare } from './snapshot';
@@ -39,7 +40,7 @@ function summarize(share: Share): ShareSummary {
     conversationId: share.conversationId,
     title: share.snapshot.title,
     indexable: share.snapshot.indexable,
-    messageCount: share.snapshot.messages.length,
+    ...countExchanges(share.snapshot.messages.map((m) => m.role)),
     createdAt: share.createdAt,
     updatedAt: share.updatedAt,
   };

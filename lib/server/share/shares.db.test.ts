@@ -101,9 +101,9 @@ describe('shares repository', () => {
       snapshot: snapshot('A2', 4),
     });
     const list = await listActiveShares(db, { userId: owner });
-    expect(list.map((s) => [s.id, s.title, s.messageCount])).toEqual([
-      [a.share.id, 'A2', 4],
-      [b.share.id, 'B', 2],
+    expect(list.map((s) => [s.id, s.title, s.questions, s.answers])).toEqual([
+      [a.share.id, 'A2', 2, 2],
+      [b.share.id, 'B', 1, 1],
     ]);
     expect(list[0]).not.toHaveProperty('snapshot');
   });

@@ -5,6 +5,7 @@ import { type ShareRow, shares } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 import { parseSnapshot } from '@/lib/server/db/snapshot-row';
+import { countExchanges } from '@/lib/share/count';
 import type { ShareSnapshot } from '@/lib/share/types';
 import { createConversation, MAX_PAGE_SIZE } from './conversations';
 import { insertMessage, type NewMessage } from './messages';
@@ -25,9 +26,16 @@ export interface ShareListItem {
   conversationId: string;
   title: string;
   indexable: boolean;
-  messageCount: number;
+  questions: number;
+  answers: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** jsonb arrives parsed from postgres.js and PGlite, as text from some poolers. */
+function rolesOf(value: unknown): string[] {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
 }
 
 function toShare(row: ShareRow): Share | null {
@@ -97,7 +105,7 @@ export async function listActiveShares(
       conversationId: shares.conversationId,
       title: sql<string>`coalesce(${shares.snapshot}->>'title', '')`,
       indexable: sql<boolean>`coalesce((${shares.snapshot}->>'indexable')::boolean, false)`,
-      messageCount: sql<number>`coalesce(jsonb_array_length(${shares.snapshot}->'messages'), 0)`,
+      roles: sql<unknown>`jsonb_path_query_array(${shares.snapshot}, '$.messages[*].role')`,
       createdAt: shares.createdAt,
       updatedAt: shares.updatedAt,
     })
@@ -105,9 +113,9 @@ export async function listActiveShares(
     .where(and(eq(shares.userId, input.userId), isNull(shares.revokedAt)))
     .orderBy(desc(shares.updatedAt), desc(shares.id))
     .limit(limit);
-  return rows.map((r) => ({
+  return rows.map(({ roles, ...r }) => ({
     ...r,
-    messageCount: Number(r.messageCount),
+    ...countExchanges(rolesOf(roles)),
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   }));
