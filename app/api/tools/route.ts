@@ -11,7 +11,8 @@ export const GET = route({ identity: 'public' }, async () => {
   const body: ToolsResponse = {
     tools: tools.map((t) => ({
       name: t.name,
-      description: t.description,
+      // The model's description is long and written for it; people get the short line.
+      description: t.summary,
       source: t.source,
       server: t.server ?? null,
       requiresApproval: t.requiresApproval,

@@ -8,6 +8,7 @@ function fakeTool(run: (args: unknown, ctx: ToolContext) => Promise<ToolOutput>)
   return {
     name: 'fake',
     description: 'A test tool',
+    summary: 'Test',
     parameters: { type: 'object', properties: {} },
     requiresApproval: false,
     source: 'builtin',

@@ -6,7 +6,10 @@ export type JsonSchema = Record<string, unknown>;
 export interface ToolInfo {
   /** Matches TOOL_NAME_PATTERN; for MCP tools the namespaced name (`mcp__<server>__<tool>`). */
   name: string;
+  /** Written for the model: precise, long. */
   description: string;
+  /** Written for people (the Tools menu): one short line. */
+  summary: string;
   /** JSON schema of the arguments object, as sent to the model. */
   parameters: JsonSchema;
   requiresApproval: boolean;

@@ -11,6 +11,7 @@ export const calculate = defineBuiltin({
     'Supports numbers (1.5, 2e3), + - * / % (remainder), ^ or ** (power, right-associative; -2^2 = -4), ' +
     `parentheses, the functions ${ALLOWED_NAMES.filter((n) => n !== 'pi' && n !== 'e').join(', ')} ` +
     '(trigonometry in radians; log(x) is base 10, log(x, b) base b, ln(x) natural) and the constants pi and e.',
+  summary: 'Exact arithmetic: + − × ÷, powers, roots, logarithms and trigonometry',
   schema: z.object({
     expression: z
       .string()

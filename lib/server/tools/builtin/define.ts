@@ -5,6 +5,8 @@ import type { JsonSchema, Tool, ToolContext } from '../types';
 export interface BuiltinDefinition<S extends z.ZodType> {
   name: string;
   description: string;
+  /** One short line for the Tools menu. */
+  summary: string;
   /** Source of both the validation and the JSON schema the model sees. */
   schema: S;
   /** Returns the text for the model; throw an Error with a clear message to report a failure. */
@@ -35,6 +37,7 @@ export function defineBuiltin<S extends z.ZodType>(definition: BuiltinDefinition
   return {
     name: definition.name,
     description: definition.description,
+    summary: definition.summary,
     parameters: jsonSchemaOf(definition.schema),
     requiresApproval: false,
     source: 'builtin',

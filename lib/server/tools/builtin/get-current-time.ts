@@ -62,6 +62,7 @@ export const getCurrentTime = defineBuiltin({
   name: 'get_current_time',
   description:
     "Get the current date and time. Without a time zone it answers for the user's own time zone.",
+  summary: 'The current date and time, here or in any time zone',
   schema,
   run: ({ timezone }, ctx) => {
     if (timezone !== undefined && !isTimeZone(timezone)) {

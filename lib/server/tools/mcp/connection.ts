@@ -8,6 +8,7 @@ import { namespaceMcpTools } from '../names';
 import type { JsonSchema, Tool } from '../types';
 import { withDeadline } from './deadline';
 import { mcpResultToOutput } from './result';
+import { mcpSummary } from '../summary';
 
 export interface McpConnectionOptions {
   /** Budget for connecting plus listing tools. */
@@ -143,6 +144,7 @@ export class McpConnection {
           info?.description ??
           info?.title ??
           `Tool "${original}" of MCP server "${this.server.name}"`,
+        summary: mcpSummary(info?.title, info?.description, this.server.name),
         parameters: toParameters(info?.inputSchema),
         requiresApproval: this.server.requireApproval,
         source: 'mcp',
