@@ -92,8 +92,9 @@ export const TurnRow = memo(function TurnRow({
   return (
     <AssistantTurn
       messages={item.messages}
-      onRetry={isLast && last?.error?.retryable ? onRetry : undefined}
-      onContinue={isLast && last?.finishReason === 'length' ? onContinue : undefined}
+      // Whether Retry and Continue apply is for answer-state.ts to say; only the last turn has them.
+      onRetry={isLast ? onRetry : undefined}
+      onContinue={isLast ? onContinue : undefined}
       // Only the latest turn can still be continued by an approval.
       onApproval={isLast ? onApproval : undefined}
       onRegenerate={onRegenerate}

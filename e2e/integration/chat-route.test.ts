@@ -127,9 +127,17 @@ describe('POST /api/chat', () => {
   it('keeps what arrived when the upstream resets mid-stream', async () => {
     const client = new Client(app.url);
     const run = await readChat(await client.postChat({ content: '[[mock:reset after=4]]' }));
-    expect(run.answer).toMatchObject({ status: 'interrupted', content: tokens(4) });
+    // A failure, not a Stop: status error, the partial answer kept, Retry offered.
+    expect(run.answer).toMatchObject({
+      status: 'error',
+      content: tokens(4),
+      error: { code: 'connection_lost', retryable: true },
+    });
     expect(run.errors[0]?.code).toBe('connection_lost');
-    expect(assistantOf(await detail(client, run.start.conversationId))?.status).toBe('interrupted');
+    expect(assistantOf(await detail(client, run.start.conversationId))).toMatchObject({
+      status: 'error',
+      content: tokens(4),
+    });
   });
 
   it('falls back when a provider rejects stream_options', async () => {

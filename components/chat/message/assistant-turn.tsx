@@ -107,6 +107,7 @@ function AssistantTurnView({
           status={lastAssistant.status}
           finishReason={lastAssistant.finishReason}
           error={lastAssistant.error}
+          hasContent={copyText !== ''}
           onRetry={onRetry ? () => onRetry(lastAssistant.id) : undefined}
           onContinue={onContinue ? () => onContinue(lastAssistant.id) : undefined}
         />

@@ -103,8 +103,8 @@ describe('MessageView', () => {
       />,
     );
     const alert = screen.getByRole('alert');
-    expect(alert.textContent).toContain('Too many requests');
-    expect(alert.textContent).toContain('7 s');
+    // The wait is said once, by the message itself, not repeated below it.
+    expect(alert.textContent).toBe('Too many requestsRetry');
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledWith('err-1');
   });
@@ -131,7 +131,7 @@ describe('MessageView', () => {
         onContinue={onContinue}
       />,
     );
-    expect(screen.getByText('Answer was cut off (length limit)')).toBeTruthy();
+    expect(screen.getByText('The answer was cut off at the length limit.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(onContinue).toHaveBeenCalledWith('long');
   });
@@ -163,13 +163,46 @@ describe('MessageView', () => {
     expect(screen.getByRole('alert')).toBeTruthy();
   });
 
-  it('notes an interrupted answer', () => {
+  it('says Stopped for an answer the user stopped, with nothing to retry', () => {
     render(
       <MessageView
         message={message({ status: 'interrupted', content: 'Half', finishReason: null })}
+        onRetry={vi.fn()}
+        onContinue={vi.fn()}
       />,
     );
-    expect(screen.getByText(/Interrupted/)).toBeTruthy();
+    expect(screen.getByText('Stopped: you ended this answer before it was finished.')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('shows a dropped connection as a failure with Retry and Continue', () => {
+    const onRetry = vi.fn();
+    const onContinue = vi.fn();
+    render(
+      <MessageView
+        message={message({
+          id: 'cut',
+          status: 'error',
+          content: 'Half',
+          finishReason: null,
+          error: {
+            code: 'connection_lost',
+            message: 'The connection to the AI provider dropped before the answer was finished.',
+            retryable: true,
+          },
+        })}
+        onRetry={onRetry}
+        onContinue={onContinue}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The connection to the AI provider dropped');
+    expect(screen.queryByText(/Stopped/)).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Continue' }));
+    expect(onContinue).toHaveBeenCalledWith('cut');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    expect(onRetry).toHaveBeenCalledWith('cut');
   });
 
   it('shows a refusal as a labelled note', () => {

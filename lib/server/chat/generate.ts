@@ -183,12 +183,23 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
     log.warn({ code: cut.code, messageId: o.assistant.id }, 'an answer was cut by a limit');
   }
   const ended = finalStatus(state);
-  // A filter that cut the stream off without a finish_reason still ended the answer on purpose.
+  // The finish reason arrived before the connection went: the answer is whole.
+  if (
+    !cut &&
+    ended === 'complete' &&
+    !state.error &&
+    (failure === CONNECTION_LOST || failure === STALLED)
+  )
+    failure = null;
+  // A reset, stall or time limit is a failure (Retry, Continue), not a Stop: only Stop leaves
+  // an answer 'interrupted' without an error (a limit's cut keeps its error, so it reads as a
+  // failure too). A filter that cut the stream off without a finish_reason still ended the
+  // answer on purpose.
   const status: MessageStatus = cut
     ? 'interrupted'
-    : (failedBeforeStream && failure) || state.error
+    : failure
       ? 'error'
-      : ended === 'interrupted' && state.contentFiltered && !failure
+      : ended === 'interrupted' && state.contentFiltered
         ? 'complete'
         : ended;
   const final = patch(status);

@@ -201,7 +201,12 @@ describe(`live generations (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})
     await sleep(1_200);
     expect(await settleLostGenerations(db)).toBe(1);
     const [after] = await listMessages(db, { conversationId });
-    expect(after).toMatchObject({ status: 'interrupted', content: 'half an ans' });
+    expect(after).toMatchObject({
+      status: 'interrupted',
+      content: 'half an ans',
+      // An error, so the screen offers Retry and Continue rather than saying "Stopped".
+      error: { code: 'server_stopped', retryable: true },
+    });
     expect((await listMessages(db, { conversationId: other }))[0]?.id).toBe(running.id);
     expect((await listMessages(db, { conversationId: other }))[0]?.status).toBe('streaming');
     expect(await getGeneration(db, dead.id)).toMatchObject({ finished: true, outcome: 'lost' });

@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { ChatError } from '@/lib/chat/types';
 import { generationEvents, generations } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
@@ -198,6 +199,16 @@ export async function requestStop(
 }
 
 /**
+ * Why a recovered answer ended. The error tells the reader it failed (Retry, Continue), unlike
+ * an answer they stopped, which is `interrupted` without one.
+ */
+export const SERVER_STOPPED: ChatError = {
+  code: 'server_stopped',
+  message: 'The server stopped before this answer was finished.',
+  retryable: true,
+};
+
+/**
  * Recovery, run by whichever instance notices: turns whose lease expired are finished as lost,
  * and every message still `streaming` with no live turn in its conversation becomes
  * `interrupted`, keeping its partial text. Never touches a turn whose lease is current.
@@ -218,7 +229,8 @@ export async function settleLostGenerations(
       ), dropped as (
         delete from generation_events where generation_id in (select id from lost)
       )
-      update messages m set status = 'interrupted', updated_at = now()
+      update messages m
+      set status = 'interrupted', error = ${JSON.stringify(SERVER_STOPPED)}::jsonb, updated_at = now()
       where m.status = 'streaming' ${inConversation('m.conversation_id')}
         and not exists (
           select 1 from generations g
