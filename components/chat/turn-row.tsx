@@ -88,7 +88,6 @@ export const TurnRow = memo(function TurnRow({
   if (item === null) {
     return <AssistantTurn messages={live && live.length > 0 ? live : PENDING} live />;
   }
-  const last = item.messages.findLast((m) => m.role === 'assistant');
   return (
     <AssistantTurn
       messages={item.messages}
