@@ -39,6 +39,8 @@ const serverShutdown = { signal: 'SIGTERM', timeout: 10_000 } as const;
 
 export default defineConfig({
   testDir: 'e2e/specs',
+  // Fails the run when the app servers logged a warning (e2e/support/server-log.mjs).
+  globalTeardown: './e2e/support/global-teardown.ts',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results',
   // Two cores: each worker drives its own Chromium against the shared servers.

@@ -2,14 +2,19 @@ import type { Metadata, Viewport } from 'next';
 import { headers } from 'next/headers';
 import type { ReactNode } from 'react';
 import { AppShell } from '@/components/sidebar/app-shell';
+import { requestOrigin } from '@/lib/server/share/origin';
 import { THEME_SCRIPT } from '@/lib/theme';
 import { Providers } from './providers';
 import './globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Parley', template: '%s · Parley' },
-  description: 'A self-hostable chat app for any OpenAI-compatible model.',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    // Absolute URLs for link previews on every page, error pages included (Next warns otherwise).
+    metadataBase: requestOrigin(await headers()),
+    title: { default: 'Parley', template: '%s · Parley' },
+    description: 'A self-hostable chat app for any OpenAI-compatible model.',
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: [

@@ -219,3 +219,40 @@ test('auto-scroll follows the answer until the reader scrolls up, then offers a 
   await expect(jump).toBeHidden();
   await expect.poll(atBottom).toBe(true);
 });
+
+test('Stop says Stopped; a dropped connection is a failure with Retry and Continue', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  await chat.send(`[[mock:pause key=${key()} after=2 tokens=20]] stop me`);
+  await expect(chat.lastAssistant()).toContainText('tok1 tok2');
+  await chat.stopButton.click();
+  const stopped = await chat.waitForAssistantStatus('interrupted');
+  await expect(stopped).toContainText('Stopped: you ended this answer');
+  await expect(stopped.getByRole('alert')).toHaveCount(0);
+  await expect(stopped.getByRole('button', { name: 'Retry' })).toHaveCount(0);
+
+  await chat.send(`[[mock:reset after=3]] ${key()}`);
+  await expect(chat.messages('assistant')).toHaveCount(2);
+  const failed = await chat.waitForAssistantStatus('error');
+  await expect(failed).toContainText(tokens(3));
+  const alert = failed.getByRole('alert');
+  await expect(alert).toHaveText(/^The connection to the AI provider dropped/);
+  await expect(failed).not.toContainText('Stopped');
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await alert.getByRole('button', { name: 'Continue' }).click();
+  await expect(chat.lastUser()).toContainText('Continue');
+  await chat.waitForAssistantStatus('complete');
+});
+
+test('a rate limit says how long to wait, once', async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  await chat.send(`[[mock:http status=429 retry=9]] ${key()}`);
+  const answer = await chat.waitForAssistantStatus('error');
+  const alert = answer.getByRole('alert');
+  await expect(alert).toContainText('Try again in 9 s.');
+  expect(((await alert.textContent()) ?? '').match(/9 s/g)).toHaveLength(1);
+  await expect(alert.getByRole('button', { name: 'Retry' })).toBeVisible();
+});

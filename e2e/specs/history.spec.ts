@@ -172,6 +172,18 @@ test('search finds a word that only appears in an answer', async ({ page }) => {
   await expect(sidebar.rows).toHaveCount(2);
 });
 
+test('search snippets are plain text, without markdown syntax', async ({ page }) => {
+  const sidebar = new Sidebar(page);
+  // The mock's markdown reply says "Some **bold** text, a [link](https://example.com) and `inline code`."
+  await startConversation(page, '[[mock:markdown]] format something');
+  await sidebar.search.fill('bold');
+  const hit = sidebar.rows.first();
+  await expect(hit).toContainText('Some bold text, a link and inline code.');
+  await expect(hit).not.toContainText('**');
+  await expect(hit).not.toContainText('](');
+  await expect(hit).not.toContainText('`');
+});
+
 test('loads more conversations as the list scrolls', async ({ page }) => {
   test.setTimeout(90_000);
   const sidebar = new Sidebar(page);

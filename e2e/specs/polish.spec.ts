@@ -196,6 +196,11 @@ test.describe('export, import and my data', () => {
     await expect(chat.lastUser()).toContainText(words);
     await expect(chat.lastAssistant()).toHaveAttribute('data-status', 'complete');
     await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toBeVisible();
+    // Marked, so it is not a second identical entry next to the original.
+    const history = page.getByRole('navigation', { name: 'Conversation history' });
+    await expect(history.getByRole('link')).toHaveCount(2);
+    await expect(history.getByRole('link', { name: /\(imported\)/ })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('(imported)');
   });
 
   test('a broken file is refused with an error that says what is wrong', async ({

@@ -72,7 +72,27 @@ test('a failing tool shows an error card and the model is told', async ({ page }
   const answer = await chat.waitForAssistantStatus('complete');
   const card = answer.getByTestId('tool-call');
   await expect(card).toHaveAttribute('data-status', 'error');
+  // The reason is in the header, without opening the card.
+  await expect(card.getByTestId('tool-reason')).toContainText('Invalid arguments for calculate');
   await expect(answer).toContainText('Tool results:');
+});
+
+test('a tool Parley does not have: the card says why in its header, the model answers in words', async ({
+  page,
+}) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  // The mock calls get_time (no such tool here) and calculate with arguments it rejects.
+  await chat.send(`[[mock:tools calls=2]] ${key()}`);
+  const answer = await chat.waitForAssistantStatus('complete');
+  const cards = answer.getByTestId('tool-call');
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(0)).toHaveAttribute('data-status', 'not_executed');
+  await expect(cards.nth(0).locator('summary')).toContainText('no tool named “get_time”');
+  await expect(cards.nth(0)).not.toHaveAttribute('open', '');
+  // The model got the reason as the tool result and answered after it.
+  await expect(answer).toContainText('Tool results:');
+  await expect(answer).toContainText('Answer without it.');
 });
 
 test('a tool that needs approval waits for Approve or Deny', async ({ page }) => {
@@ -99,6 +119,10 @@ test('the tools menu turns tools off for the conversation', async ({ page }) => 
   await page.getByRole('button', { name: /^Tools/ }).click();
   const calc = page.getByRole('checkbox', { name: /calculate/ });
   await expect(calc).toBeChecked();
+  // People read a short line; the model's long description is not shown.
+  const menu = page.getByRole('group', { name: /tools/i });
+  await expect(menu).toContainText('Exact arithmetic');
+  await expect(menu).not.toContainText('instead of doing math in your head');
   await calc.uncheck();
   await page.keyboard.press('Escape');
   const marker = `[[mock:text tokens=2]] ${key()}`;

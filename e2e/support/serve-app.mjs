@@ -4,10 +4,11 @@
 // folder is created here (not in playwright.config.ts, which every worker process loads again) and
 // removed when the server stops. Set KEEP_E2E_DATA=1 to keep it for debugging.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serverLogPath } from './server-log.mjs';
 import { prepareStandalone } from './standalone.mjs';
 
 const { values } = parseArgs({
@@ -44,7 +45,17 @@ console.error(
 
 const child = spawn(process.execPath, [server], {
   env,
-  stdio: ['ignore', 'inherit', 'inherit'],
+  stdio: ['ignore', 'pipe', 'pipe'],
+});
+// Shown as before, and kept for the warning check at the end of the suite (server-log.mjs).
+const log = createWriteStream(serverLogPath(values.port), { flags: 'w' });
+child.stdout.on('data', (chunk) => {
+  process.stdout.write(chunk);
+  log.write(chunk);
+});
+child.stderr.on('data', (chunk) => {
+  process.stderr.write(chunk);
+  log.write(chunk);
 });
 
 function cleanUp() {

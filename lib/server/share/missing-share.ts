@@ -1,0 +1,23 @@
+import 'server-only';
+import { type NextRequest, NextResponse } from 'next/server';
+import { readShare } from './service';
+import { isShareId } from './share-id';
+
+// A page that calls notFound() sends its 404 with an empty body and draws the message with
+// JavaScript. A shared link is often opened by a previewer or a reader without it, so the proxy
+// answers an unknown one itself: the not-found page, with a real 404.
+
+const SHARE_PAGE = /^\/s\/([^/]+)$/;
+/** app/s/missing/page.tsx; a share id is 24 characters, so it never collides. */
+export const MISSING_SHARE_PATH = '/s/missing';
+
+/** A 404 rewrite for `/s/<id>` when no such share is active; null for every other request. */
+export async function missingShareResponse(
+  request: NextRequest,
+  init: { request?: { headers: Headers } } = {},
+): Promise<NextResponse | null> {
+  const id = SHARE_PAGE.exec(request.nextUrl.pathname)?.[1];
+  if (id === undefined || `/s/${id}` === MISSING_SHARE_PATH) return null;
+  if (isShareId(id) && (await readShare(id))) return null;
+  return NextResponse.rewrite(new URL(MISSING_SHARE_PATH, request.url), { ...init, status: 404 });
+}
