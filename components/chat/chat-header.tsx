@@ -15,19 +15,27 @@ export function ChatHeader({
   conversationId?: string | null;
 }) {
   return (
-    <header className="flex items-center gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+    // Sized by the chat column (the `@container` in chat-screen), not the window: beside the
+    // sidebar a 768 px window leaves a narrow column. Narrow, the title gets its own line and
+    // every control stays on one line: nothing wraps inside a button or the badge.
+    <header className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b border-zinc-200 px-3 py-2 whitespace-nowrap @3xl:flex-nowrap @3xl:gap-3 @3xl:px-4 dark:border-zinc-800">
       <SidebarToggle />
-      <NewChatLink className="font-semibold tracking-tight focus-visible:rounded focus-visible:outline-2 focus-visible:outline-blue-500">
+      <NewChatLink className="hidden font-semibold tracking-tight @md:inline focus-visible:rounded focus-visible:outline-2 focus-visible:outline-blue-500">
         Parley
       </NewChatLink>
-      <h1 className="min-w-0 flex-1 truncate text-sm text-zinc-600 dark:text-zinc-400">{title}</h1>
-      <div className="flex items-center gap-2 text-xs">
+      <h1
+        data-testid="chat-title"
+        className="order-last min-w-0 basis-full truncate text-sm text-zinc-600 @3xl:order-none @3xl:flex-1 @3xl:basis-auto dark:text-zinc-400"
+      >
+        {title}
+      </h1>
+      <div className="ml-auto flex shrink-0 items-center gap-2 text-xs">
         <span
           data-testid="model-badge"
           className={
             badge.demo
-              ? 'rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
-              : 'rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200'
+              ? 'max-w-48 truncate rounded-full bg-amber-100 px-2 py-0.5 font-medium text-amber-900 dark:bg-amber-900/40 dark:text-amber-200'
+              : 'max-w-48 truncate rounded-full bg-zinc-100 px-2 py-0.5 font-medium text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200'
           }
           title={
             badge.demo
@@ -40,7 +48,7 @@ export function ChatHeader({
           {badge.label}
         </span>
         {badge.demo && (
-          <span className="hidden text-zinc-600 lg:inline dark:text-zinc-400">
+          <span className="hidden text-zinc-600 @6xl:inline dark:text-zinc-400">
             Set OPENAI_BASE_URL to connect a real provider
           </span>
         )}

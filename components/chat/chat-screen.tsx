@@ -78,7 +78,7 @@ export function ChatScreen({ initial, badge }: Props) {
 
   const attachmentLimits = model.list?.attachmentLimits;
   return (
-    <DropZone limits={attachmentLimits} className="flex h-dvh flex-col">
+    <DropZone limits={attachmentLimits} className="@container flex h-dvh min-w-0 flex-col">
       <ChatHeader
         title={data?.conversation.title || 'New chat'}
         badge={model.badge}

@@ -82,8 +82,8 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
     });
 
   return (
-    <div className="relative min-h-0 flex-1">
-      <div ref={containerRef} data-testid="messages" className="h-full overflow-y-auto">
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div ref={containerRef} data-testid="messages" className="min-h-0 flex-1 overflow-y-auto">
         <div ref={contentRef} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
           {empty && <EmptyState badge={badge} />}
           {rows.map((row) => (
@@ -100,14 +100,17 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
           ))}
         </div>
       </div>
+      {/* A strip of its own below the messages, not floating over them: it never hides text. */}
       {!atBottom && (
-        <button
-          type="button"
-          onClick={() => jumpToLatest()}
-          className="absolute bottom-4 left-1/2 -translate-x-1/2 rounded-full border border-zinc-300 bg-white px-3 py-1.5 text-sm shadow-md hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:bg-zinc-900"
-        >
-          Jump to latest ↓
-        </button>
+        <div className="flex shrink-0 justify-center py-1.5">
+          <button
+            type="button"
+            onClick={() => jumpToLatest()}
+            className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm shadow-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:bg-zinc-900"
+          >
+            Jump to latest ↓
+          </button>
+        </div>
       )}
     </div>
   );

@@ -6,19 +6,20 @@ import { openShortcutsHelp, ShortcutsButton } from './shortcuts-dialog';
 import { ThemeToggle } from './theme-toggle';
 
 /**
- * Export, My data, Theme and Keyboard shortcuts in the chat header. From `sm` up they sit in the
- * header; on a phone they fold into one "More" popover so the header stays on one line.
+ * Export, My data, Theme and Keyboard shortcuts in the chat header. In a wide chat column they sit
+ * in the header; in a narrow one (a phone, or beside the sidebar) they fold into one "More"
+ * popover so the header's controls stay on one line.
  */
 export function HeaderActions({ conversationId }: { conversationId: string | null }) {
   return (
     <>
-      <div className="hidden items-center gap-2 sm:flex">
+      <div className="hidden items-center gap-2 @3xl:flex">
         {conversationId ? <ExportMenu conversationId={conversationId} /> : null}
         <MyDataButton />
         <ThemeToggle />
         <ShortcutsButton />
       </div>
-      <div className="sm:hidden">
+      <div className="@3xl:hidden">
         <PopoverMenu trigger={<span aria-hidden="true">⋯</span>} triggerLabel="More">
           {(close) => (
             <div className="flex flex-col gap-1">

@@ -23,6 +23,18 @@ export interface UserMessageProps {
 const smallButton =
   'rounded-md px-2 py-1 text-xs font-medium text-zinc-600 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-100';
 
+/** Scrolls the message list (not the page) so `el` is in view, its top first. */
+function revealInList(el: HTMLElement) {
+  const list = el.closest<HTMLElement>('[data-testid="messages"]');
+  if (!list) return;
+  const box = el.getBoundingClientRect();
+  const view = list.getBoundingClientRect();
+  const margin = 16;
+  if (box.top < view.top + margin) list.scrollTop -= view.top + margin - box.top;
+  else if (box.bottom > view.bottom - margin)
+    list.scrollTop += Math.min(box.bottom - view.bottom + margin, box.top - view.top - margin);
+}
+
 /** A user message: the text exactly as typed, with Edit and version navigation. */
 export function UserMessage({
   message,
@@ -76,8 +88,11 @@ export function UserMessage({
             // Caret at the end, once, when the editor opens.
             if (el && el.dataset.opened !== '1') {
               el.dataset.opened = '1';
-              el.focus();
+              // focus() alone scrolls every ancestor, the page's fixed frame included, which
+              // pushed the box under the header: only the message list moves, just enough.
+              el.focus({ preventScroll: true });
               el.setSelectionRange(el.value.length, el.value.length);
+              revealInList(el);
             }
           }}
           rows={2}
