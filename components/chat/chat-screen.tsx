@@ -5,6 +5,7 @@ import { useSwitchBranch } from '@/lib/queries/branches';
 import { useConversation } from '@/lib/queries/conversations';
 import { useIsStreaming } from '@/lib/store/conversation-store';
 import { useUpdateSettings } from '@/lib/queries/tools';
+import { useLiveNewTitle } from '@/lib/store/conversation-store';
 import { AttachButton } from './attachments/attach-button';
 import { DropZone } from './attachments/drop-zone';
 import { ChatHeader } from './chat-header';
@@ -28,6 +29,9 @@ export function ChatScreen({ initial, badge }: Props) {
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
   const onConversationCreated = useCallback((id: string) => setConversationId(id), []);
+  // A new chat shows its title as soon as the server has created the conversation.
+  const liveNewTitle = useLiveNewTitle();
+  const liveTitle = conversationId ? null : liveNewTitle;
   const turn = useChatTurn({ conversationId, onConversationCreated, timeZone });
   const { decide, stop } = turn;
   // Every request names the picked model (and, for a new conversation, its settings).
@@ -80,12 +84,12 @@ export function ChatScreen({ initial, badge }: Props) {
   return (
     <DropZone limits={attachmentLimits} className="@container flex h-dvh min-w-0 flex-col">
       <ChatHeader
-        title={data?.conversation.title || 'New chat'}
+        title={data?.conversation.title || liveTitle || 'New chat'}
         badge={model.badge}
         conversationId={conversationId}
       />
       <ScreenChrome
-        title={conversationId ? (data?.conversation.title ?? null) : null}
+        title={conversationId ? (data?.conversation.title ?? null) : liveTitle}
         following={followedId !== undefined}
         onStop={stopAnswer}
       />

@@ -94,7 +94,11 @@ export function useChatTurn({
         onStarted(id) {
           // The URL follows at once; the screen adopts the id when the turn is over, so it
           // never fetches a copy of what it is still streaming.
-          if (!currentId) window.history.replaceState(null, '', `/c/${id}`);
+          if (!currentId) {
+            window.history.replaceState(null, '', `/c/${id}`);
+            // The server has created the conversation: the sidebar lists it now, not at the end.
+            void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
+          }
         },
         onFinished(turn: FinishedTurn) {
           const key = conversationKeys.detail(turn.conversationId);

@@ -1,4 +1,5 @@
 'use client';
+import { provisionalTitle } from '@/lib/chat/title-text';
 import { create } from 'zustand';
 import type { ChatError, ChatMessage } from '@/lib/chat/types';
 
@@ -79,6 +80,16 @@ export const useLiveTurnMessages = (isLiveRow: boolean) =>
 export const useLiveIds = () =>
   useConversationStore((s) => s.live?.messages.map((m) => m.id).join(',') ?? '');
 export const useLiveReplaces = () => useConversationStore((s) => s.live?.replaces ?? null);
+/**
+ * A conversation the server has just created for the live turn (the `start` event), by the title
+ * the server gave it (the first message), until the screen adopts it when the turn ends.
+ */
+export const useLiveNewTitle = () =>
+  useConversationStore((s) =>
+    s.live?.conversationId && s.live.userMessage && !s.live.replaces
+      ? provisionalTitle(s.live.userMessage.content)
+      : null,
+  );
 export const useIsStreaming = () => useConversationStore((s) => s.live !== null);
 export const useStopRequested = () => useConversationStore((s) => s.live?.stopRequested ?? false);
 export const useSendError = () => useConversationStore((s) => s.sendError);
