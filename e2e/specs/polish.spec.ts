@@ -200,7 +200,9 @@ test.describe('export, import and my data', () => {
     const history = page.getByRole('navigation', { name: 'Conversation history' });
     await expect(history.getByRole('link')).toHaveCount(2);
     await expect(history.getByRole('link', { name: /\(imported\)/ })).toHaveCount(1);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('(imported)');
+    await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toContainText(
+      '(imported)',
+    );
   });
 
   test('a broken file is refused with an error that says what is wrong', async ({
