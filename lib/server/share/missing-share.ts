@@ -17,7 +17,8 @@ export async function missingShareResponse(
   init: { request?: { headers: Headers } } = {},
 ): Promise<NextResponse | null> {
   const id = SHARE_PAGE.exec(request.nextUrl.pathname)?.[1];
-  if (id === undefined || `/s/${id}` === MISSING_SHARE_PATH) return null;
+  if (id === undefined) return null;
+  // The not-found page itself, asked for by name, is a 404 too (a rewrite is not proxied again).
   if (isShareId(id) && (await readShare(id))) return null;
   return NextResponse.rewrite(new URL(MISSING_SHARE_PATH, request.url), { ...init, status: 404 });
 }
