@@ -109,6 +109,11 @@ for (const width of [375, 768, 1280]) {
       await row.getByRole('button', { name: /^Delete/ }).click();
       const toast = sidebar.toast;
       await expect(toast).toBeVisible();
+      // Deleting the open conversation goes back to a new chat: measure once it is there.
+      await expect(page).toHaveURL(/\/$/);
+      if (width < 768) await page.keyboard.press('Escape');
+      await expect(chat.composer).toBeVisible();
+      await expect(toast).toBeVisible();
       const toastBox = await box(toast);
       expect(overlaps(toastBox, await box(chat.composer))).toBe(false);
       expect(overlaps(toastBox, await box(chat.sendButton))).toBe(false);
