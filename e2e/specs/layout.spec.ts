@@ -111,7 +111,6 @@ for (const width of [375, 768, 1280]) {
       await expect(toast).toBeVisible();
       // Deleting the open conversation goes back to a new chat: measure once it is there.
       await expect(page).toHaveURL(/\/$/);
-      if (width < 768) await page.keyboard.press('Escape');
       await expect(chat.composer).toBeVisible();
       await expect(toast).toBeVisible();
       const toastBox = await box(toast);
