@@ -31,7 +31,8 @@ export function ModalDialog({ title, widthClass, onClose, children }: Props) {
       ref={ref}
       aria-labelledby={titleId}
       onClose={onClose}
-      className={`m-auto ${widthClass} rounded-xl border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100`}
+      // whitespace-normal: opened from the header, whose controls never wrap.
+      className={`m-auto ${widthClass} rounded-xl whitespace-normal border border-zinc-200 bg-white p-0 text-zinc-900 shadow-xl backdrop:bg-black/50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100`}
     >
       <div className="flex max-h-[85dvh] flex-col gap-4 overflow-y-auto p-5">
         <div className="flex items-start gap-3">
