@@ -10,7 +10,12 @@ test('with no provider configured, the labelled offline demo model streams a rep
   await chat.goto(`${DEMO_APP_URL}/`);
   await expect(page.getByText('Demo (offline)').first()).toBeVisible();
   // How to connect a real provider is on screen (the header's hint only in a wide column).
-  await expect(page.getByText(/OPENAI_BASE_URL/).filter({ visible: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByText(/OPENAI_BASE_URL/)
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
 
   await chat.send('Hello there, demo!');
   const answer = chat.lastAssistant();
