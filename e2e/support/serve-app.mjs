@@ -29,8 +29,10 @@ if (!existsSync(resolve(distDir, 'BUILD_ID'))) {
 }
 
 const server = prepareStandalone(distDir);
-const env = { ...process.env, NEXT_DIST_DIR: distDir, PORT: values.port, HOSTNAME: values.host };
+// Unset first: PORT is one of the app's variables, and the port given here must win.
+const env = { ...process.env };
 for (const name of values.unset) delete env[name];
+Object.assign(env, { NEXT_DIST_DIR: distDir, PORT: values.port, HOSTNAME: values.host });
 // Playwright runs with NODE_ENV=test in some setups; the server must run as production.
 delete env.NODE_ENV;
 
