@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Limits, RateLimitConfig } from './config-limits';
 import { isHttpUrl, optionalText, schemeOf, wholeNumber } from './config-values';
 import {
   combineProviders,
@@ -14,6 +15,7 @@ import { type McpServerConfig, parseMcpServers } from './tools/mcp/config';
 
 export type { ProviderConfig } from './providers/config';
 export type { McpServerConfig } from './tools/mcp/config';
+export type { Limits, RateLimitConfig } from './config-limits';
 
 /**
  * Server configuration, read from the environment once per process.
@@ -64,24 +66,6 @@ export interface Config {
   limits: Limits;
   /** Requests allowed per window; 0 turns that limit off (RATE_LIMIT_* variables). */
   rateLimits: RateLimitConfig;
-}
-
-export interface RateLimitConfig {
-  /** POST /api/chat per user per minute (RATE_LIMIT_CHAT_PER_USER). */
-  chatPerUser: number;
-  /** POST /api/chat per client address per minute, all its users together (RATE_LIMIT_CHAT_PER_IP). */
-  chatPerIp: number;
-  /** New guests per client address per hour (RATE_LIMIT_GUESTS_PER_IP). */
-  guestsPerIp: number;
-}
-
-export interface Limits {
-  /** A whole non-streamed body: model lists, titles, MCP responses (UPSTREAM_BODY_MAX_BYTES). */
-  upstreamBodyBytes: number;
-  /** One server-sent event of a streamed answer (UPSTREAM_EVENT_MAX_BYTES). */
-  upstreamEventBytes: number;
-  /** One answer: text, reasoning and tool-call arguments together (ANSWER_MAX_CHARS). */
-  answerChars: number;
 }
 
 export type Env = Record<string, string | undefined>;

@@ -3,69 +3,16 @@ import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, Conversation } from '@/lib/chat/types';
 import { initialStreamState, type StreamState, step } from '@/lib/openai/accumulate';
 import { conversationStore } from './conversation-store';
+import type { ResumeInput, StartInput, TurnHooks, TurnOutcome } from './turn-types';
 import { readTurn, requestStop, resumeUrl, TurnRefused, type TurnRequest } from './turn-stream';
 
 export { requestStop, resumeUrl } from './turn-stream';
+export type { FinishedTurn, ResumeInput, StartInput, TurnHooks, TurnOutcome } from './turn-types';
 
 // The live turn's engine: reads the app's SSE, folds the chunks with the same accumulator the
 // server uses, and writes the store at most once per animation frame (and at most every
 // `minRenderGapMs`). React, the Query cache and the router stay outside: the component hook
 // gets the finished turn through `onFinished` and an outcome when the stream is over.
-
-/** A turn the server finished: `saved` is every message it created or changed, as saved. */
-export interface FinishedTurn {
-  conversationId: string;
-  /** The conversation as saved when the turn began (absent from older servers). */
-  conversation: Conversation | null;
-  saved: ChatMessage[];
-  /** The message this turn replaced (a retry or an edit) and the new version standing for it. */
-  replaces: string | null;
-  newVersionId: string | null;
-}
-
-export type TurnOutcome =
-  /** `onFinished` has run: the turn is in the caller's hands. */
-  | { kind: 'done'; conversationId: string }
-  /** The stream ended early or dropped after the turn began: the server still owns the turn. */
-  | { kind: 'detached'; conversationId: string }
-  /** Nothing was saved: refused by the server, or the server was unreachable. */
-  | { kind: 'refused'; error: ChatError }
-  /** The caller left (stopReading): the server finishes and saves on its own. */
-  | { kind: 'aborted' };
-
-export interface TurnHooks {
-  /** The server created (or confirmed) the conversation; the turn streams from here on. */
-  onStarted?(conversationId: string): void;
-  /** Runs in the same task that clears the live turn, so the hand-off renders in one commit. */
-  onFinished?(turn: FinishedTurn): void;
-}
-
-export interface StartInput extends TurnHooks {
-  url: string;
-  body: Record<string, unknown>;
-  /** The message being sent, shown at once; null when the turn resumes (retry, approval). */
-  userMessage: ChatMessage | null;
-  /** Saved messages the live turn shows while it continues (a tool approval's turn). */
-  turn?: ChatMessage[];
-  replaces?: string | null;
-}
-
-export interface ResumeInput extends TurnHooks {
-  conversationId: string;
-  /** The answer being written (status 'streaming'). */
-  messageId: string;
-  /**
-   * Replay the turn's events after this sequence number. 0 (the default) replays it from its
-   * beginning, so the live text is rebuilt exactly from the server's events, not from a snapshot.
-   */
-  afterSeq?: number;
-  /** The turn followed (from its `start` event), so a newer turn is never mistaken for it. */
-  generationId?: string;
-  /** The turn's saved messages so far, shown live while it continues. */
-  turn?: ChatMessage[];
-  /** Where the answer's events are read from; the route that serves them decides. */
-  url?: string;
-}
 
 export interface StreamDriverOptions {
   /** Least time between two store writes of the streaming answer (see useChatTurn). */
