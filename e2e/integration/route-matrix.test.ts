@@ -185,6 +185,7 @@ const CASES: Record<string, Case> = {
     ok: 201,
   },
   'DELETE /api/me': { access: 'self', path: () => '/api/me', ok: 200 },
+  'GET /api/health': { access: 'public', path: () => '/api/health', ok: 200 },
   'GET /api/models': { access: 'public', path: () => '/api/models', ok: 200 },
   'GET /api/shares': { access: 'self', path: () => '/api/shares', ok: 200 },
   // The fixture's link does not include attachments: public, and 404 for everyone alike.

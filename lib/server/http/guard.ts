@@ -38,7 +38,8 @@ export interface GuardedRequest<I extends IdentityMode, P, Q, B> {
   query: Q;
   body: B;
   userId: UserOf<I>;
-  db: Db;
+  /** Not opened for public routes: the health check must answer even when it is unreachable. */
+  db: I extends 'public' ? undefined : Db;
 }
 
 export interface RouteSpec<
@@ -95,9 +96,9 @@ export function route<
         : undefined;
       const body = spec.body ? await readJsonBody(request, spec.body) : undefined;
 
-      const db = await getDb();
+      const db = spec.identity === 'public' ? undefined : await getDb();
       const userId = spec.identity === 'public' ? null : await identify();
-      if (spec.identity === 'user') {
+      if (spec.identity === 'user' && db) {
         if (!userId) throw noSession(spec);
         if (isStateChanging(request.method)) await admit(db, userId, request);
         if (spec.limits) await enforceLimits(db, spec.limits({ userId, request }));
@@ -111,7 +112,7 @@ export function route<
         query: query as z.infer<Q>,
         body: body as z.infer<B>,
         userId: userId as UserOf<I>,
-        db,
+        db: db as GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>['db'],
       });
     } catch (error) {
       return errorResponse(spec.mapError?.(error) ?? error);
