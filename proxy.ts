@@ -2,12 +2,10 @@ import { type NextRequest, NextResponse } from 'next/server';
 import { newNonce, pageCsp } from '@/lib/server/http/csp';
 import { sessionForPage } from '@/lib/server/http/page-session';
 import { isSecureRequest } from '@/lib/server/session';
-import { missingShareResponse } from '@/lib/server/share/missing-share';
 
 // Runs before every page (not /api, not static files): a fresh CSP nonce per request, which
 // Next reads from the request's CSP header and puts on its own scripts; and the guest cookie
-// on a first page load (lib/server/http/page-session.ts); and a real not-found page for a
-// shared link that does not exist.
+// on a first page load (lib/server/http/page-session.ts).
 
 export async function proxy(request: NextRequest) {
   const nonce = newNonce();
@@ -19,10 +17,7 @@ export async function proxy(request: NextRequest) {
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', csp);
   const session = await sessionForPage(request);
-  // An unknown shared link: the not-found page with a real 404 (lib/server/share/missing-share.ts).
-  const response =
-    (await missingShareResponse(request, { request: { headers } })) ??
-    NextResponse.next({ request: { headers } });
+  const response = NextResponse.next({ request: { headers } });
   response.headers.set('content-security-policy', csp);
   if (session) response.cookies.set(session.name, session.value, session.options);
   return response;

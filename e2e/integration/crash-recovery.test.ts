@@ -45,10 +45,11 @@ it('settles an answer left streaming by a crashed process as interrupted once it
   try {
     const again = new Client(second.url);
     again.cookie = client.cookie;
-    // The PGlite folder can only be reopened once the first process is gone, which takes longer
-    // than the lease: the first look at the conversation settles it, keeping the partial text.
-    const { status, body } = await again.json<ConversationDetail>(
-      `/api/conversations/${run.start.conversationId}`,
+    // The second process may start before the lease runs out: until then the answer is still
+    // someone's live answer. The first look after it expired settles it, keeping the partial text.
+    const { status, body } = await eventually(
+      () => again.json<ConversationDetail>(`/api/conversations/${run.start.conversationId}`),
+      ({ body }) => body.messages[1]?.status !== 'streaming',
     );
     expect(status).toBe(200);
     expect(body.messages[1]?.content).toBe('tok1 tok2');

@@ -105,7 +105,7 @@ describe('the JSON round trip', () => {
 
     const original = (await detailOf(client, conversationId)).body;
     const copy = (await detailOf(client, imported?.id ?? '')).body;
-    expect(copy.conversation.title).toBe(original.conversation.title);
+    expect(copy.conversation.title).toBe(`${original.conversation.title} (imported)`);
     expect(copy.messages.map(essence)).toEqual(original.messages.map(essence));
     const originalIds = new Set(file.messages.map((m) => m.id));
     const copyIds = new Set(copy.messages.map((m) => m.id));

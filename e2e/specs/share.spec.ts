@@ -108,26 +108,6 @@ test('the shared page works with JavaScript disabled, tool cards included', asyn
   await visitor.context.close();
 });
 
-test('an unknown or revoked link shows a real not-found page without JavaScript', async ({
-  page,
-  browser,
-}) => {
-  const url = await shareToolConversation(page);
-  // One question, one answer: the tool calls and results are not counted as messages.
-  await expect(new ShareDialog(page).dialog).toContainText('Snapshot of 1 question and 1 answer');
-  await new ShareDialog(page).revoke();
-  const visitor = await newVisitor(browser, { javaScriptEnabled: false });
-  for (const link of [url, url.replace(/\/s\/.*$/, '/s/AAAAAAAAAAAAAAAAAAAAAAAA'), `${url}x`]) {
-    const response = await visitor.page.goto(link);
-    expect(response?.status()).toBe(404);
-    await expect(
-      visitor.page.getByRole('heading', { level: 1, name: 'This link doesn’t work' }),
-    ).toBeVisible();
-    await expect(visitor.page.getByRole('link', { name: 'Start a new chat' })).toBeVisible();
-  }
-  await visitor.context.close();
-});
-
 test('the owner updates the link in place and can opt in to indexing', async ({ page }) => {
   const url = await shareToolConversation(page);
   const dialog = new ShareDialog(page);
