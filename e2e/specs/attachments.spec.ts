@@ -163,7 +163,10 @@ test('attach by button, drop and paste; the files survive a reload, export, shar
   await stranger.context.close();
 
   // Deleting the conversation deletes the files.
-  const res = await page.request.delete(`/api/conversations/${conversationId}`);
+  // The app's own requests carry its origin; the route guard refuses any other.
+  const res = await page.request.delete(`/api/conversations/${conversationId}`, {
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(res.ok()).toBe(true);
   expect((await page.request.get(src)).status()).toBe(404);
 });
@@ -210,7 +213,7 @@ test('hostile file names stay text, and SVG or HTML posing as images is refused'
 
   // An HTML page attached as a text file is only ever a download, never a page.
   const direct = await page.request.post('/api/attachments?name=page.html', {
-    headers: { 'content-type': 'application/octet-stream' },
+    headers: { 'content-type': 'application/octet-stream', origin: new URL(page.url()).origin },
     data: HTML_SCRIPT,
   });
   const { attachment } = await direct.json();
