@@ -1,13 +1,18 @@
 import { type NextRequest, NextResponse } from 'next/server';
+import { accessCodesEnabled, cookieHasAccess } from '@/lib/server/access/gate';
+import { isOpenPage } from '@/lib/server/access/codes';
 import { newNonce, pageCsp } from '@/lib/server/http/csp';
 import { sessionForPage } from '@/lib/server/http/page-session';
-import { isSecureRequest } from '@/lib/server/session';
+import { isSecureRequest, SESSION_COOKIE } from '@/lib/server/session';
 
 // Runs before every page (not /api, not static files): a fresh CSP nonce per request, which
 // Next reads from the request's CSP header and puts on its own scripts; and the guest cookie
-// on a first page load (lib/server/http/page-session.ts).
+// on a first page load (lib/server/http/page-session.ts). With ACCESS_CODES, every page but a
+// shared link and the gate itself sends a browser that has not entered a code to the gate.
 
 export async function proxy(request: NextRequest) {
+  const gate = await gateRedirect(request);
+  if (gate) return gate;
   const nonce = newNonce();
   const csp = pageCsp(nonce, {
     dev: process.env.NODE_ENV === 'development',
@@ -21,6 +26,15 @@ export async function proxy(request: NextRequest) {
   response.headers.set('content-security-policy', csp);
   if (session) response.cookies.set(session.name, session.value, session.options);
   return response;
+}
+
+async function gateRedirect(request: NextRequest): Promise<NextResponse | null> {
+  const { pathname, search } = request.nextUrl;
+  if (!accessCodesEnabled() || isOpenPage(pathname)) return null;
+  if (await cookieHasAccess(request.cookies.get(SESSION_COOKIE)?.value)) return null;
+  const gate = new URL('/access', request.url);
+  if (pathname !== '/') gate.searchParams.set('next', `${pathname}${search}`);
+  return NextResponse.redirect(gate, 303);
 }
 
 export const config = {

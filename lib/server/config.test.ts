@@ -40,7 +40,16 @@ describe('parseConfig', () => {
       },
       limits: { upstreamBodyBytes: 8388608, upstreamEventBytes: 1048576, answerChars: 1000000 },
       rateLimits: { chatPerUser: 30, chatPerIp: 120, guestsPerIp: 60 },
+      access: { codes: [], wrongCodesPerIp: 10 },
     });
+  });
+
+  it('reads ACCESS_CODES as a comma-separated list (blanks and repeats dropped)', () => {
+    const config = parseConfig({ ACCESS_CODES: ' alpha , beta,,alpha ' }, cwd);
+    expect(config.access.codes).toEqual(['alpha', 'beta']);
+    expect(() => parseConfig({ RATE_LIMIT_ACCESS_CODE_PER_IP: '0' }, cwd)).toThrow(
+      /RATE_LIMIT_ACCESS_CODE_PER_IP must be a whole number between 1/,
+    );
   });
 
   describe('on Vercel (VERCEL=1)', () => {

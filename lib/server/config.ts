@@ -1,6 +1,7 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
+import { type AccessConfig, accessConfigFrom, accessEnvShape } from './access/config';
 import type { Limits, RateLimitConfig } from './config-limits';
 import { isHttpUrl, optionalText, schemeOf, wholeNumber } from './config-values';
 import {
@@ -66,6 +67,7 @@ export interface Config {
   limits: Limits;
   /** Requests allowed per window; 0 turns that limit off (RATE_LIMIT_* variables). */
   rateLimits: RateLimitConfig;
+  access: AccessConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -186,6 +188,7 @@ const envSchema = z.object({
   RATE_LIMIT_GUESTS_PER_IP: wholeNumber('RATE_LIMIT_GUESTS_PER_IP', 0, 1_000_000, 60, 60),
   NODE_ENV: optionalText,
   VERCEL: optionalText,
+  ...accessEnvShape,
 });
 
 /**
@@ -281,6 +284,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
       chatPerIp: e.RATE_LIMIT_CHAT_PER_IP,
       guestsPerIp: e.RATE_LIMIT_GUESTS_PER_IP,
     },
+    access: accessConfigFrom(e),
   };
 }
 

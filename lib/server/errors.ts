@@ -10,6 +10,7 @@ const STATUS: Record<string, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   unauthorized: 401,
+  access_required: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,

@@ -19,13 +19,19 @@ const ALGORITHM = 'HS256';
 
 const encoder = new TextEncoder();
 
+export interface SessionClaims {
+  userId: string;
+  /** Proof this browser entered an access code (lib/server/access/codes.ts), or null. */
+  access: string | null;
+}
+
 export async function signSession(
   userId: string,
   secret: string,
-  options: { now?: Date; maxAgeSeconds?: number } = {},
+  options: { now?: Date; maxAgeSeconds?: number; access?: string | null } = {},
 ): Promise<string> {
   const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
-  return new SignJWT({})
+  return new SignJWT(options.access ? { acc: options.access } : {})
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(userId)
     .setIssuedAt(issuedAt)
@@ -39,15 +45,24 @@ export async function verifySession(
   secret: string,
   options: { now?: Date } = {},
 ): Promise<string | null> {
+  return (await verifySessionClaims(token, secret, options))?.userId ?? null;
+}
+
+/** Everything a validly signed session says, or null (as verifySession). */
+export async function verifySessionClaims(
+  token: string | null | undefined,
+  secret: string,
+  options: { now?: Date } = {},
+): Promise<SessionClaims | null> {
   if (!token) return null;
   try {
     const { payload } = await jwtVerify(token, encoder.encode(secret), {
       algorithms: [ALGORITHM],
       currentDate: options.now,
     });
-    return typeof payload.sub === 'string' && isUuid(payload.sub)
-      ? payload.sub.toLowerCase()
-      : null;
+    if (typeof payload.sub !== 'string' || !isUuid(payload.sub)) return null;
+    const access = typeof payload.acc === 'string' ? payload.acc : null;
+    return { userId: payload.sub.toLowerCase(), access };
   } catch (error) {
     if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
     throw error;
@@ -87,15 +102,19 @@ export function sessionCookieOptions(secure: boolean): CookieOptions {
   return { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge: SESSION_MAX_AGE_SECONDS };
 }
 
-/** A fresh signed guest cookie for `userId` (the user row is created on its first write). */
+/**
+ * A fresh signed guest cookie for `userId` (the user row is created on its first write);
+ * `access` carries an entered access code over (see lib/server/access/codes.ts).
+ */
 export async function newSessionCookie(
   userId: string,
   secure: boolean,
+  access: string | null = null,
 ): Promise<{ name: string; value: string; options: CookieOptions }> {
   const secret = await currentSecret();
   return {
     name: SESSION_COOKIE,
-    value: await signSession(userId, secret),
+    value: await signSession(userId, secret, { access }),
     options: sessionCookieOptions(secure),
   };
 }
@@ -113,7 +132,7 @@ export function isSecureRequest(
   return url ? new URL(url).protocol === 'https:' : false;
 }
 
-async function currentSecret(): Promise<string> {
+export async function currentSecret(): Promise<string> {
   return getSessionSecret(await getDb(), getConfig());
 }
 
@@ -123,6 +142,14 @@ export async function verifySessionCookie(
 ): Promise<string | null> {
   if (!token) return null;
   return verifySession(token, await currentSecret());
+}
+
+/** The claims of a cookie value with a valid signature, or null; never sets anything. */
+export async function sessionClaimsOf(
+  token: string | null | undefined,
+): Promise<SessionClaims | null> {
+  if (!token) return null;
+  return verifySessionClaims(token, await currentSecret());
 }
 
 /** For server components and route handlers: verifies the cookie, never sets one. */

@@ -1,5 +1,6 @@
 import { cookies } from 'next/headers';
 import type { DeleteAllResult } from '@/lib/chat/export-types';
+import { currentAccessTag } from '@/lib/server/access/gate';
 import { PRIVATE_HEADERS } from '@/lib/server/export/http';
 import { deleteAllData } from '@/lib/server/export/service';
 import { route } from '@/lib/server/http/guard';
@@ -20,6 +21,8 @@ export const DELETE = route({ identity: 'optional' }, async ({ request, userId }
   const fresh = await newSessionCookie(
     crypto.randomUUID(),
     isSecureRequest(request.headers, request.url),
+    // An entered access code stays entered: deleting data is not leaving the site.
+    await currentAccessTag(),
   );
   (await cookies()).set(fresh.name, fresh.value, fresh.options);
   return Response.json(result, { headers: PRIVATE_HEADERS });

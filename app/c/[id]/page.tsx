@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { z } from 'zod';
 import { ChatScreen } from '@/components/chat/chat-screen';
+import { requirePageAccess } from '@/lib/server/access/gate';
 import { loadConversation } from '@/lib/server/conversations';
 import { getModelBadge } from '@/lib/server/model-badge';
 import { readUserId } from '@/lib/server/session';
@@ -12,6 +13,7 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ id: string }> };
 
 const load = cache(async (id: string) => {
+  await requirePageAccess();
   if (!z.uuid().safeParse(id).success) return null;
   const userId = await readUserId();
   return userId ? loadConversation(userId, id) : null;

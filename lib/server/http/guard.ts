@@ -1,5 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
+import { requireAccessCode } from '@/lib/server/access/gate';
 import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
 import { AppError, errorResponse, notFound } from '@/lib/server/errors';
@@ -10,7 +11,8 @@ import type { Limit } from './rate-limit';
 import { enforceLimits } from './rate-limit';
 
 // The one guard every route handler under app/api goes through, in this order:
-//  1. same origin for every state-changing method (before anything is read or written);
+//  1. same origin for every state-changing method (before anything is read or written), then
+//     the access code when ACCESS_CODES is set (lib/server/access/gate.ts; `open` routes skip it);
 //  2. path parameters (malformed → 404), query (→ 400), JSON body: content type, size, zod;
 //  3. identity (lib/server/http/identity.ts, where access control will plug in);
 //  4. rate limits; 5. ownership of the named conversation / message / share.
@@ -49,6 +51,8 @@ export interface RouteSpec<
   B extends z.ZodType,
 > {
   identity: I;
+  /** Reachable without an access code (ACCESS_CODES): shared links, health, the gate itself. */
+  open?: true;
   /** Path parameters, e.g. z.object({ id: z.uuid() }); a malformed one is answered 404. */
   params?: P;
   query?: Q;
@@ -88,6 +92,7 @@ export function route<
       if (isStateChanging(request.method) && !isSameOrigin(request.headers)) {
         throw new AppError('forbidden', 'This request must come from Parley itself.');
       }
+      if (!spec.open) await requireAccessCode();
       const rawParams = (await context?.params) ?? {};
       const params = (spec.params ?? NONE).safeParse(rawParams);
       if (!params.success) throw notFound(spec.notFound);

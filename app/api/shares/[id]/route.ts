@@ -14,12 +14,15 @@ const params = z.object({ id: z.string().min(1).max(200) });
 const owned = { identity: 'user', params, notFound: NOT_FOUND, owns: ownsShare('id') } as const;
 
 /** The read-only snapshot, for anyone holding the link. */
-export const GET = route({ identity: 'public', params, notFound: NOT_FOUND }, async (req) => {
-  const share = await readShare(req.params.id);
-  if (!share) throw notFound(NOT_FOUND);
-  // no-store: a revoked link must stop working at once, not when a cache expires.
-  return Response.json(share, { headers: PRIVATE_HEADERS });
-});
+export const GET = route(
+  { identity: 'public', open: true, params, notFound: NOT_FOUND },
+  async (req) => {
+    const share = await readShare(req.params.id);
+    if (!share) throw notFound(NOT_FOUND);
+    // no-store: a revoked link must stop working at once, not when a cache expires.
+    return Response.json(share, { headers: PRIVATE_HEADERS });
+  },
+);
 
 /** Owner only: `{ refresh: true }` re-snapshots the conversation; `{ indexable }` flips the opt-in. */
 export const PATCH = route(

@@ -65,7 +65,12 @@ export {
   type NewMessage,
   updateMessage,
 } from './messages';
-export { hitRateLimit, purgeRateLimits, type RateLimitHit } from './rate-limits';
+export {
+  hitRateLimit,
+  peekRateLimit,
+  purgeRateLimits,
+  type RateLimitHit,
+} from './rate-limits';
 export { getOrCreateSecret } from './secrets';
 export {
   createConversationWithMessages,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { rateLimits } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 
@@ -43,4 +43,18 @@ export async function purgeRateLimits(db: Db, before: Date): Promise<number> {
     .where(lt(rateLimits.windowStart, before))
     .returning({ key: rateLimits.key });
   return deleted.length;
+}
+
+/** The count in `key`'s current window without counting anything (0 when none). */
+export async function peekRateLimit(
+  db: Db,
+  input: { key: string; windowMs: number; now?: Date },
+): Promise<number> {
+  const now = (input.now ?? new Date()).getTime();
+  const windowStart = new Date(now - (now % input.windowMs));
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, input.key), eq(rateLimits.windowStart, windowStart)));
+  return row?.count ?? 0;
 }

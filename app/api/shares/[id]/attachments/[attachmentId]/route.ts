@@ -9,6 +9,7 @@ export const dynamic = 'force-dynamic';
 export const GET = route(
   {
     identity: 'public',
+    open: true,
     params: z.object({ id: z.string().min(1).max(200), attachmentId: z.uuid() }),
     notFound: ATTACHMENT_NOT_FOUND,
   },
