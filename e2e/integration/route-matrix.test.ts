@@ -81,11 +81,24 @@ interface Case {
   contentType?: string;
   /** The owner's status (and any same-origin caller's for `public`). */
   ok: number;
+  /**
+   * Open without an access code (ACCESS_CODES): the status a caller without one gets there.
+   * Every other route answers such a caller 401 access_required.
+   */
+  withoutCode?: number;
 }
 
 const json = (value: unknown) => () => JSON.stringify(value);
 
 const CASES: Record<string, Case> = {
+  // No ACCESS_CODES on this server: there is no gate to pass (access-codes.test.ts).
+  'POST /api/access': {
+    access: 'public',
+    path: () => '/api/access',
+    body: json({ code: 'not-the-code' }),
+    ok: 404,
+    withoutCode: 403,
+  },
   'POST /api/attachments': {
     access: 'self',
     path: () => '/api/attachments?name=notes.txt',
@@ -185,7 +198,7 @@ const CASES: Record<string, Case> = {
     ok: 201,
   },
   'DELETE /api/me': { access: 'self', path: () => '/api/me', ok: 200 },
-  'GET /api/health': { access: 'public', path: () => '/api/health', ok: 200 },
+  'GET /api/health': { access: 'public', path: () => '/api/health', ok: 200, withoutCode: 200 },
   'GET /api/models': { access: 'public', path: () => '/api/models', ok: 200 },
   'GET /api/shares': { access: 'self', path: () => '/api/shares', ok: 200 },
   // The fixture's link does not include attachments: public, and 404 for everyone alike.
@@ -193,8 +206,14 @@ const CASES: Record<string, Case> = {
     access: 'public',
     path: (f) => `/api/shares/${f.shareId}/attachments/${f.attachmentId}`,
     ok: 404,
+    withoutCode: 404,
   },
-  'GET /api/shares/[id]': { access: 'public', path: (f) => `/api/shares/${f.shareId}`, ok: 200 },
+  'GET /api/shares/[id]': {
+    access: 'public',
+    path: (f) => `/api/shares/${f.shareId}`,
+    ok: 200,
+    withoutCode: 200,
+  },
   'PATCH /api/shares/[id]': {
     access: 'owner',
     path: (f) => `/api/shares/${f.shareId}`,
@@ -333,5 +352,52 @@ describe.each(ROUTES)('$key', ({ key, method }) => {
       expect(mine.headers.getSetCookie(), 'the owner keeps their cookie').toEqual([]);
     }
     await mine.body?.cancel();
+  });
+});
+
+describe('with ACCESS_CODES set', () => {
+  const CODE = 'matrix-code';
+  let coded: AppServer;
+  beforeAll(async () => {
+    coded = await startApp({
+      env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', ACCESS_CODES: CODE },
+    });
+  });
+  afterAll(async () => {
+    await coded?.stop();
+  });
+
+  it('every route but shared links, health and the gate refuses a caller without the code', async () => {
+    const owner = new Client(coded.url);
+    const entered = await owner.fetch('/api/access', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: CODE }),
+    });
+    expect(entered.status).toBe(200);
+    const f = await fixture(owner);
+    const before = await snapshot(owner, f);
+    const upstreamBefore = mock.requests().length;
+    // A browser that loaded the gate (a guest cookie, no code), and one without any cookie.
+    const guest = new Client(coded.url);
+    await guest.visit('/access');
+    expect(guest.cookie).not.toBeNull();
+    for (const caller of [guest, new Anonymous(coded.url)]) {
+      for (const { key, method } of ROUTES) {
+        const c = CASES[key];
+        if (!c) throw new Error(`no case for ${key}`);
+        const res = await caller.fetch(c.path(f), request(c, f, method));
+        const text = await res.text();
+        if (c.withoutCode !== undefined) {
+          expect(res.status, `${key}: ${text}`).toBe(c.withoutCode);
+        } else {
+          expect(res.status, `${key}: ${text}`).toBe(401);
+          expect(JSON.parse(text).error.code, key).toBe('access_required');
+        }
+        expect(res.headers.getSetCookie(), `${key} sets no cookie`).toEqual([]);
+      }
+    }
+    expect(mock.requests().length, 'nothing reached the upstream').toBe(upstreamBefore);
+    expect(await snapshot(owner, f), "the owner's data is unchanged").toBe(before);
   });
 });
