@@ -1,4 +1,5 @@
 import 'server-only';
+import { z } from 'zod';
 import type { Db } from '@/lib/server/db/types';
 import {
   getActiveShare,
@@ -6,6 +7,7 @@ import {
   getConversationOwner,
   getMessageForUser,
 } from '@/lib/server/db/repository';
+import { notFound } from '@/lib/server/errors';
 
 // Ownership checks for the guard's `owns`: each names the path parameter holding the id.
 
@@ -34,3 +36,23 @@ export const ownsShare =
   (param: string): Check =>
   async (db, userId, params) =>
     (await getActiveShare(db, params[param] ?? ''))?.userId === userId;
+
+const CONVERSATION_NOT_FOUND = 'Conversation not found.';
+const conversationParams = z.object({ id: z.uuid() });
+
+/**
+ * The guard spec of every route under /api/conversations/[id]: a signed-in caller, a uuid `id`,
+ * and a conversation of theirs (live, or with `deleted`, restorable ones too); else 404 with
+ * one message. Spread into `route()` and add the route's own body or query.
+ */
+export function ownedConversation(options: { deleted?: boolean } = {}) {
+  return {
+    identity: 'user',
+    params: conversationParams,
+    notFound: CONVERSATION_NOT_FOUND,
+    owns: options.deleted ? ownsAnyConversation('id') : ownsConversation('id'),
+  } as const;
+}
+
+/** The 404 a handler throws when the conversation vanished after the guard checked it. */
+export const conversationNotFound = () => notFound(CONVERSATION_NOT_FOUND);

@@ -3,9 +3,8 @@ import { MAX_TITLE_LENGTH } from '@/lib/chat/title-text';
 import { loadConversation } from '@/lib/server/conversations';
 import { stopLive } from '@/lib/server/live/stop';
 import { renameConversation, softDeleteConversation } from '@/lib/server/db/repository';
-import { notFound } from '@/lib/server/errors';
 import { route } from '@/lib/server/http/guard';
-import { ownsConversation } from '@/lib/server/http/ownership';
+import { conversationNotFound, ownedConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -20,17 +19,11 @@ const title = z
       .max(MAX_TITLE_LENGTH, `The title can be at most ${MAX_TITLE_LENGTH} characters.`),
   );
 
-const NOT_FOUND = 'Conversation not found.';
-const owned = {
-  identity: 'user',
-  params: z.object({ id: z.uuid() }),
-  notFound: NOT_FOUND,
-  owns: ownsConversation('id'),
-} as const;
+const owned = ownedConversation();
 
 export const GET = route(owned, async ({ userId, params }) => {
   const detail = await loadConversation(userId, params.id);
-  if (!detail) throw notFound(NOT_FOUND);
+  if (!detail) throw conversationNotFound();
   return Response.json(detail, { headers: { 'cache-control': 'no-store' } });
 });
 
@@ -43,7 +36,7 @@ export const PATCH = route(
       conversationId: params.id,
       title: body.title,
     });
-    if (!conversation) throw notFound(NOT_FOUND);
+    if (!conversation) throw conversationNotFound();
     return Response.json({ conversation });
   },
 );
@@ -56,6 +49,6 @@ export const DELETE = route(owned, async ({ db, userId, params }) => {
   // An answer still being written would otherwise keep its upstream request open for nothing.
   await stopLive(db, { conversationId: params.id });
   const deleted = await softDeleteConversation(db, { userId, conversationId: params.id });
-  if (!deleted) throw notFound(NOT_FOUND);
+  if (!deleted) throw conversationNotFound();
   return new Response(null, { status: 204 });
 });

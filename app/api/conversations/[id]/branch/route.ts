@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { switchBranch } from '@/lib/server/conversations';
 import { route } from '@/lib/server/http/guard';
-import { ownsConversation } from '@/lib/server/http/ownership';
+import { ownedConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -12,11 +12,8 @@ export const dynamic = 'force-dynamic';
  */
 export const PUT = route(
   {
-    identity: 'user',
-    params: z.object({ id: z.uuid() }),
+    ...ownedConversation(),
     body: { schema: z.object({ messageId: z.uuid() }).strict(), maxBytes: 4 * 1024 },
-    notFound: 'Conversation not found.',
-    owns: ownsConversation('id'),
   },
   async ({ userId, params, body }) => {
     const detail = await switchBranch(userId, params.id, body.messageId);

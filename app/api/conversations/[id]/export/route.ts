@@ -1,14 +1,11 @@
 import { z } from 'zod';
-import { notFound } from '@/lib/server/errors';
 import { attachment, exportFormatSchema } from '@/lib/server/export/http';
 import { exportConversationJson, exportConversationMarkdown } from '@/lib/server/export/service';
 import { route } from '@/lib/server/http/guard';
-import { ownsConversation } from '@/lib/server/http/ownership';
+import { conversationNotFound, ownedConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
-
-const NOT_FOUND = 'Conversation not found.';
 
 /**
  * Downloads one conversation: `format=md` is the branch on screen as a readable transcript,
@@ -16,20 +13,17 @@ const NOT_FOUND = 'Conversation not found.';
  */
 export const GET = route(
   {
-    identity: 'user',
-    params: z.object({ id: z.uuid() }),
+    ...ownedConversation(),
     query: z.object({ format: exportFormatSchema(['md', 'json']) }),
-    notFound: NOT_FOUND,
-    owns: ownsConversation('id'),
   },
   async ({ userId, params, query }) => {
     if (query.format === 'md') {
       const md = await exportConversationMarkdown(userId, params.id);
-      if (!md) throw notFound(NOT_FOUND);
+      if (!md) throw conversationNotFound();
       return attachment(md.markdown, md.title, 'md');
     }
     const json = await exportConversationJson(userId, params.id);
-    if (!json) throw notFound(NOT_FOUND);
+    if (!json) throw conversationNotFound();
     return attachment(JSON.stringify(json, null, 2), json.conversation.title, 'json');
   },
 );

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { touchConversation } from '@/lib/server/db/repository';
 import { PROVIDER_NAME } from '@/lib/server/providers/config';
 import { route } from '@/lib/server/http/guard';
-import { ownsConversation } from '@/lib/server/http/ownership';
+import { ownedConversation } from '@/lib/server/http/ownership';
 import { resolveModelChoice } from '@/lib/server/models';
 
 export const runtime = 'nodejs';
@@ -18,11 +18,8 @@ const choiceSchema = z
 /** The conversation's model from now on: a configured provider and one of its models, else 400. */
 export const PUT = route(
   {
-    identity: 'user',
-    params: z.object({ id: z.uuid() }),
+    ...ownedConversation(),
     body: { schema: choiceSchema, maxBytes: 4 * 1024 },
-    notFound: 'Conversation not found.',
-    owns: ownsConversation('id'),
   },
   async ({ db, params, body }) => {
     const choice = await resolveModelChoice(body);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { modelSettingsShape } from '@/lib/chat/model-settings';
 import { touchConversation } from '@/lib/server/db/repository';
 import { route } from '@/lib/server/http/guard';
-import { ownsConversation } from '@/lib/server/http/ownership';
+import { ownedConversation } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -17,11 +17,8 @@ const settingsSchema = z
 /** Replaces the conversation's settings (tools, system prompt, sampling, reasoning effort). */
 export const PUT = route(
   {
-    identity: 'user',
-    params: z.object({ id: z.uuid() }),
+    ...ownedConversation(),
     body: { schema: settingsSchema, maxBytes: 128 * 1024 },
-    notFound: 'Conversation not found.',
-    owns: ownsConversation('id'),
   },
   async ({ db, params, body }) => {
     const conversation = await touchConversation(db, { conversationId: params.id, settings: body });

@@ -1,26 +1,18 @@
-import { z } from 'zod';
-import { notFound } from '@/lib/server/errors';
 import { route } from '@/lib/server/http/guard';
-import { ownsConversation } from '@/lib/server/http/ownership';
+import { conversationNotFound, ownedConversation } from '@/lib/server/http/ownership';
 import { createShareSchema, MAX_SHARE_BODY_BYTES, PRIVATE_HEADERS } from '@/lib/server/share/http';
 import { getShareStatus, shareConversation } from '@/lib/server/share/service';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
-const NOT_FOUND = 'Conversation not found.';
 /** The owner's only: a caller without a valid cookie, or anyone else, gets 404. */
-const owned = {
-  identity: 'user',
-  params: z.object({ id: z.uuid() }),
-  notFound: NOT_FOUND,
-  owns: ownsConversation('id'),
-} as const;
+const owned = ownedConversation();
 
 /** The conversation's current link (or null) and any secret-looking text in it. */
 export const GET = route(owned, async ({ userId, params }) => {
   const status = await getShareStatus(userId, params.id);
-  if (!status) throw notFound(NOT_FOUND);
+  if (!status) throw conversationNotFound();
   return Response.json(status, { headers: PRIVATE_HEADERS });
 });
 
@@ -35,7 +27,7 @@ export const POST = route(
       indexable: body.indexable ?? false,
       includeAttachments: body.includeAttachments ?? false,
     });
-    if (!result) throw notFound(NOT_FOUND);
+    if (!result) throw conversationNotFound();
     return Response.json(
       { share: result.share },
       { status: result.created ? 201 : 200, headers: PRIVATE_HEADERS },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sseResponse } from '@/lib/server/chat/sse-response';
 import { route } from '@/lib/server/http/guard';
-import { ownsConversation } from '@/lib/server/http/ownership';
+import { ownedConversation } from '@/lib/server/http/ownership';
 import { findGeneration, resumeStream } from '@/lib/server/live/resume';
 
 export const runtime = 'nodejs';
@@ -20,11 +20,8 @@ const querySchema = z.object({
  */
 export const GET = route(
   {
-    identity: 'user',
-    params: z.object({ id: z.uuid() }),
+    ...ownedConversation(),
     query: querySchema,
-    notFound: 'Conversation not found.',
-    owns: ownsConversation('id'),
   },
   async ({ request, db, params, query }) => {
     const header = seq.safeParse(request.headers.get('last-event-id') ?? undefined);
