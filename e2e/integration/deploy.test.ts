@@ -74,7 +74,8 @@ describe('configuration is checked when the server starts', () => {
   it('exits before any request, naming the bad variable', async () => {
     const { code, output } = await runAppUntilExit({ OPENAI_BASE_URL: 'ftp://models.example' });
     expect(code).not.toBe(0);
-    expect(output).toContain('[parley] Cannot start');
+    expect(output).toContain('"level":"fatal"');
+    expect(output).toContain('Cannot start: fix these environment variables');
     expect(output).toContain('OPENAI_BASE_URL must be an http(s) URL');
   });
 
@@ -93,7 +94,8 @@ describe('health with an unreachable database', () => {
     // The page would need the database; the health route itself is the readiness probe here.
     const app = await startApp({ env: { DATABASE_URL: url }, readyPath: '/api/health' });
     try {
-      const res = await fetch(`${app.url}/api/health`);
+      const reqId = `health-${crypto.randomUUID()}`;
+      const res = await fetch(`${app.url}/api/health`, { headers: { 'x-request-id': reqId } });
       const raw = await res.text();
       expect(res.status).toBe(503);
       expect(res.headers.getSetCookie()).toEqual([]);
@@ -104,6 +106,16 @@ describe('health with an unreachable database', () => {
       });
       expect(raw).not.toContain('hunter2');
       expect(raw).not.toContain(String(port));
+      // The details go to the log: one JSON line under the request's id, the password masked.
+      const logged = app
+        .output()
+        .split('\n')
+        .filter((line) => line.includes(reqId))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(logged).toContainEqual(
+        expect.objectContaining({ level: 'error', msg: 'health: the database is unreachable' }),
+      );
+      expect(app.output()).not.toContain('hunter2');
     } finally {
       await app.stop();
     }

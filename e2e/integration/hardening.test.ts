@@ -212,15 +212,22 @@ describe('logs', () => {
   it('are JSON lines with request ids, without message text or the API key', async () => {
     // A failure that is logged with its error: the upstream connection resets mid-answer.
     const client = new Client(app.url);
-    await readChat(await client.postChat({ content: `[[mock:reset after=2]] ${PRIVATE_TEXT}` }));
+    // A proxy's request id is kept (the guard runs every handler under it); others get one.
+    const reqId = `hardening-${unique()}`;
+    const res = await client.fetch('/api/chat', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': reqId },
+      body: JSON.stringify({ content: `[[mock:reset after=2]] ${PRIVATE_TEXT}` }),
+    });
+    await readChat(res);
     const output = await eventually(
       async () => app.output(),
-      (text) => text.includes('upstream stream failed'),
+      (text) => text.split('\n').some((l) => l.includes(reqId) && l.includes('stream failed')),
     );
     const lines = output.split('\n').filter((l) => l.startsWith('{'));
     const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-    const failed = entries.find((e) => e.msg === 'upstream stream failed');
-    expect(failed).toMatchObject({ level: 'warn', app: 'parley', reqId: expect.any(String) });
+    const failed = entries.find((e) => e.msg === 'upstream stream failed' && e.reqId === reqId);
+    expect(failed).toMatchObject({ level: 'warn', app: 'parley', reqId });
     expect(entries.find((e) => e.msg === 'an answer was cut by a limit')).toBeTruthy();
     expect(output).not.toContain(PRIVATE_TEXT);
     expect(output).not.toContain(KEY);

@@ -3,6 +3,7 @@ import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/database';
 import { defaultMigrationsFolder, migrationStatus } from '@/lib/server/db/migrate';
 import { getProviderRegistry } from '@/lib/server/providers';
+import { log } from '@/lib/server/log';
 
 export interface HealthReport {
   status: 'ok' | 'unavailable';
@@ -45,10 +46,7 @@ async function checkDatabase(): Promise<HealthReport['database']> {
     };
   } catch (error) {
     // The details (host names, driver messages) go to the log, not to an anonymous caller.
-    console.error(
-      '[parley] health: database unreachable:',
-      error instanceof Error ? error.message : error,
-    );
+    log.error({ err: error }, 'health: the database is unreachable');
     return { driver, reachable: false, migrated: false };
   }
 }

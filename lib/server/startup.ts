@@ -1,5 +1,6 @@
 import 'server-only';
 import { ConfigError, getConfig } from '@/lib/server/config';
+import { log } from '@/lib/server/log';
 
 /**
  * Validates every variable once, at start. A bad configuration ends the process with a message
@@ -10,13 +11,13 @@ export function checkConfigAtStartup(): void {
     getConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    const list = error.issues
-      .map(({ variable, message }) =>
-        message.startsWith(variable) ? `  - ${message}` : `  - ${variable}: ${message}`,
-      )
-      .join('\n');
-    console.error(
-      `[parley] Cannot start: fix these environment variables, then start again.\n${list}`,
+    // Each message names its variable and never echoes a secret value (see config.ts).
+    const list = error.issues.map(({ variable, message }) =>
+      message.startsWith(variable) ? message : `${variable}: ${message}`,
+    );
+    log.fatal(
+      { issues: list },
+      `Cannot start: fix these environment variables, then start again.\n${list.map((m) => `  - ${m}`).join('\n')}`,
     );
     process.exit(1);
   }

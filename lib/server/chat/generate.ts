@@ -86,9 +86,14 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
       error: status === 'streaming' ? null : failure,
     };
   };
-  const writer = createThrottledWriter(async () => {
-    await updateMessage(o.db, o.assistant.id, patch('streaming'));
-  }, o.persistIntervalMs);
+  const writer = createThrottledWriter(
+    async () => {
+      await updateMessage(o.db, o.assistant.id, patch('streaming'));
+    },
+    o.persistIntervalMs ?? 300,
+    // The next write carries the whole text again; nothing is lost by one that failed.
+    (error) => log.warn({ err: error }, 'saving a partial answer failed'),
+  );
 
   try {
     armIdle();

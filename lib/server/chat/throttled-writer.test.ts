@@ -1,13 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createThrottledWriter } from './throttled-writer';
 
+/** No write in these tests is expected to fail unless it says so. */
+const fail = (error: unknown) => {
+  throw error;
+};
+
 describe('createThrottledWriter', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
   it('writes at most once per interval however often it is scheduled', async () => {
     const write = vi.fn(async () => {});
-    const writer = createThrottledWriter(write, 300);
+    const writer = createThrottledWriter(write, 300, fail);
     for (let t = 0; t < 1000; t += 10) {
       writer.schedule();
       await vi.advanceTimersByTimeAsync(10);
@@ -28,7 +33,7 @@ describe('createThrottledWriter', () => {
       order.push(label);
       active--;
     };
-    const writer = createThrottledWriter(slow('partial'), 100);
+    const writer = createThrottledWriter(slow('partial'), 100, fail);
     writer.schedule();
     await vi.advanceTimersByTimeAsync(150);
     writer.schedule();
@@ -47,7 +52,7 @@ describe('createThrottledWriter', () => {
       await new Promise((r) => setTimeout(r, 1_000));
       saved.push(snapshot);
     });
-    const writer = createThrottledWriter(write, 100);
+    const writer = createThrottledWriter(write, 100, fail);
     // 3 s of tokens every 10 ms against a database that takes 1 s per write.
     for (let t = 0; t < 3_000; t += 10) {
       state++;
@@ -89,7 +94,7 @@ describe('createThrottledWriter', () => {
 
   it('drops pending partial writes once finished', async () => {
     const write = vi.fn(async () => {});
-    const writer = createThrottledWriter(write, 300);
+    const writer = createThrottledWriter(write, 300, fail);
     writer.schedule();
     await vi.advanceTimersByTimeAsync(10);
     writer.schedule();

@@ -13,9 +13,9 @@ export interface ThrottledWriter {
 
 export function createThrottledWriter(
   write: () => Promise<void>,
-  intervalMs = 300,
-  onError: (error: unknown) => void = (e) =>
-    console.error('[parley] saving a partial answer failed', e),
+  intervalMs: number,
+  /** A failed write is reported here (the caller logs it) and retried by the next one. */
+  onError: (error: unknown) => void,
 ): ThrottledWriter {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inflight: Promise<void> | null = null;

@@ -4,6 +4,7 @@ import { requireAccessCode } from '@/lib/server/access/gate';
 import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
 import { AppError, errorResponse, notFound } from '@/lib/server/errors';
+import { requestIdOf, withRequestContext } from '@/lib/server/log';
 import { type BodySpec, readJsonBody, validate } from './body';
 import { admit, identify } from './identity';
 import { isSameOrigin, isStateChanging } from './origin';
@@ -87,42 +88,58 @@ export function route<
     input: GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>,
   ) => Promise<Response> | Response,
 ): (request: Request, context: RouteContext) => Promise<Response> {
-  return async (request, context) => {
-    try {
-      if (isStateChanging(request.method) && !isSameOrigin(request.headers)) {
-        throw new AppError('forbidden', 'This request must come from Parley itself.');
-      }
-      if (!spec.open) await requireAccessCode();
-      const rawParams = (await context?.params) ?? {};
-      const params = (spec.params ?? NONE).safeParse(rawParams);
-      if (!params.success) throw notFound(spec.notFound);
-      const query = spec.query
-        ? validate(spec.query, Object.fromEntries(new URL(request.url).searchParams))
-        : undefined;
-      const body = spec.body ? await readJsonBody(request, spec.body) : undefined;
+  // Everything the handler does (and a generation it starts) logs under this request's id.
+  return (request, context) =>
+    withRequestContext(requestIdOf(request), () => guarded(spec, handler, request, context));
+}
 
-      const db = spec.identity === 'public' ? undefined : await getDb();
-      const userId = spec.identity === 'public' ? null : await identify();
-      if (spec.identity === 'user' && db) {
-        if (!userId) throw noSession(spec);
-        if (isStateChanging(request.method)) await admit(db, userId, request);
-        if (spec.limits) await enforceLimits(db, spec.limits({ userId, request }));
-        if (spec.owns && !(await spec.owns(db, userId, params.data as z.infer<P>))) {
-          throw notFound(spec.notFound);
-        }
-      }
-      return await handler({
-        request,
-        params: params.data as z.infer<P>,
-        query: query as z.infer<Q>,
-        body: body as z.infer<B>,
-        userId: userId as UserOf<I>,
-        db: db as GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>['db'],
-      });
-    } catch (error) {
-      return errorResponse(spec.mapError?.(error) ?? error);
+async function guarded<
+  I extends IdentityMode,
+  P extends z.ZodType<Params>,
+  Q extends z.ZodType,
+  B extends z.ZodType,
+>(
+  spec: RouteSpec<I, P, Q, B>,
+  handler: (
+    input: GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>,
+  ) => Promise<Response> | Response,
+  request: Request,
+  context: RouteContext,
+): Promise<Response> {
+  try {
+    if (isStateChanging(request.method) && !isSameOrigin(request.headers)) {
+      throw new AppError('forbidden', 'This request must come from Parley itself.');
     }
-  };
+    if (!spec.open) await requireAccessCode();
+    const rawParams = (await context?.params) ?? {};
+    const params = (spec.params ?? NONE).safeParse(rawParams);
+    if (!params.success) throw notFound(spec.notFound);
+    const query = spec.query
+      ? validate(spec.query, Object.fromEntries(new URL(request.url).searchParams))
+      : undefined;
+    const body = spec.body ? await readJsonBody(request, spec.body) : undefined;
+
+    const db = spec.identity === 'public' ? undefined : await getDb();
+    const userId = spec.identity === 'public' ? null : await identify();
+    if (spec.identity === 'user' && db) {
+      if (!userId) throw noSession(spec);
+      if (isStateChanging(request.method)) await admit(db, userId, request);
+      if (spec.limits) await enforceLimits(db, spec.limits({ userId, request }));
+      if (spec.owns && !(await spec.owns(db, userId, params.data as z.infer<P>))) {
+        throw notFound(spec.notFound);
+      }
+    }
+    return await handler({
+      request,
+      params: params.data as z.infer<P>,
+      query: query as z.infer<Q>,
+      body: body as z.infer<B>,
+      userId: userId as UserOf<I>,
+      db: db as GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>['db'],
+    });
+  } catch (error) {
+    return errorResponse(spec.mapError?.(error) ?? error);
+  }
 }
 
 /** Owner-only resources hide their existence (404); other routes ask for a session (401). */
