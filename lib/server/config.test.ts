@@ -23,6 +23,7 @@ describe('parseConfig', () => {
       chatModels: [],
       databaseUrl: null,
       databasePoolMax: 5,
+      databaseListen: true,
       pgliteDir: path.join(cwd, '.data/pglite-dev'),
       sessionSecret: null,
       port: 3000,
@@ -80,6 +81,15 @@ describe('parseConfig', () => {
       expect(config.sessionSecret).toBe(secret);
       expect(parseConfig({ VERCEL: '0' }, cwd).databaseUrl).toBeNull();
     });
+  });
+
+  it('reads DATABASE_LISTEN (auto or off) at start, refusing anything else', () => {
+    expect(parseConfig({}, cwd).databaseListen).toBe(true);
+    expect(parseConfig({ DATABASE_LISTEN: 'auto' }, cwd).databaseListen).toBe(true);
+    expect(parseConfig({ DATABASE_LISTEN: ' OFF ' }, cwd).databaseListen).toBe(false);
+    const error = configError({ DATABASE_LISTEN: 'no' });
+    expect(error.issues[0]?.variable).toBe('DATABASE_LISTEN');
+    expect(error.message).toContain('DATABASE_LISTEN must be "auto"');
   });
 
   it('parses DATABASE_POOL_MAX within 1–100', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { type AccessConfig, accessConfigFrom, accessEnvShape } from './access/config';
 import type { Limits, RateLimitConfig } from './config-limits';
 import { isHttpUrl, optionalText, schemeOf, wholeNumber } from './config-values';
+import { vercelIssues } from './config-vercel';
 import {
   combineProviders,
   type ProviderConfig,
@@ -36,6 +37,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Connections per server instance to DATABASE_URL (DATABASE_POOL_MAX). */
   databasePoolMax: number;
+  /** false: never LISTEN, always poll (DATABASE_LISTEN=off); true: LISTEN unless a known pooler. */
+  databaseListen: boolean;
   /** Absolute path. */
   pgliteDir: string;
   /** null → a secret is generated once and kept in the database (app_secrets). */
@@ -123,6 +126,12 @@ const envSchema = z.object({
     })
     .transform((v) => v ?? null),
   DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1, 100, 5, 5),
+  DATABASE_LISTEN: optionalText
+    .refine((v) => v === undefined || /^(auto|off)$/i.test(v), {
+      error: (issue) =>
+        `DATABASE_LISTEN must be "auto" (LISTEN/NOTIFY unless DATABASE_URL is a known pooler) or "off" (always poll, for a transaction-mode pooler Parley does not recognise) (got ${JSON.stringify(issue.input)})`,
+    })
+    .transform((v) => v?.toLowerCase() !== 'off'),
   PGLITE_DIR: optionalText,
   SESSION_SECRET: optionalText
     .refine((v) => v === undefined || v.length >= MIN_SECRET_LENGTH, {
@@ -191,30 +200,6 @@ const envSchema = z.object({
   ...accessEnvShape,
 });
 
-/**
- * Vercel sets VERCEL=1 in every function. Its functions keep nothing on local disk and many
- * instances serve one deployment, so the embedded database and a generated secret cannot work.
- */
-function vercelIssues(e: z.infer<typeof envSchema>): ConfigIssue[] {
-  if (e.VERCEL !== '1') return [];
-  const issues: ConfigIssue[] = [];
-  if (!e.DATABASE_URL) {
-    issues.push({
-      variable: 'DATABASE_URL',
-      message:
-        'DATABASE_URL must be set on Vercel (VERCEL=1): functions keep nothing on disk, so the embedded database would lose every conversation. Create a Postgres database (Neon, from the Vercel Marketplace: Storage → Create Database) and connect it to the project, or paste its postgres:// connection string in Settings → Environment Variables',
-    });
-  }
-  if (!e.SESSION_SECRET) {
-    issues.push({
-      variable: 'SESSION_SECRET',
-      message:
-        'SESSION_SECRET must be set on Vercel (VERCEL=1): every function instance must sign guest cookies with the same secret. Generate one with `openssl rand -base64 32` and add it in Settings → Environment Variables',
-    });
-  }
-  return issues;
-}
-
 /** Pure: validates `env` and derives defaults. Relative PGLITE_DIR resolves against `cwd`. */
 export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
   const result = envSchema.safeParse(env);
@@ -259,6 +244,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     chatModels,
     databaseUrl: e.DATABASE_URL,
     databasePoolMax: e.DATABASE_POOL_MAX,
+    databaseListen: e.DATABASE_LISTEN,
     pgliteDir: path.resolve(cwd, e.PGLITE_DIR ?? defaultDir),
     sessionSecret: e.SESSION_SECRET,
     port: e.PORT,

@@ -8,7 +8,12 @@ import { createDb, type Db, type DbHandle, type DbOptions } from '@/lib/server/d
 
 export function dbOptionsFromConfig(config: Config): DbOptions {
   return config.databaseUrl
-    ? { driver: 'postgres', url: config.databaseUrl, maxConnections: config.databasePoolMax }
+    ? {
+        driver: 'postgres',
+        url: config.databaseUrl,
+        maxConnections: config.databasePoolMax,
+        listen: config.databaseListen,
+      }
     : { driver: 'pglite', dataDir: config.pgliteDir };
 }
 

@@ -29,6 +29,8 @@ export type DbOptions = (
       url: string;
       /** Pool size of this instance (DATABASE_POOL_MAX). Default 5. */
       maxConnections?: number;
+      /** false: never LISTEN, poll instead (DATABASE_LISTEN=off). Default true. */
+      listen?: boolean;
     }
 ) & {
   /** Defaults to MIGRATIONS_DIR or <cwd>/drizzle. */
@@ -68,7 +70,7 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
     warn('purging unsent attachments failed', error),
   );
   await purgeRateLimits(handle.db, new Date(Date.now() - 24 * 60 * 60 * 1000)).catch((error) =>
-    console.warn('[parley] purging rate limit counters failed', error),
+    warn('purging rate limit counters failed', error),
   );
   return handle;
 }
@@ -90,7 +92,7 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
     return {
       db: drizzlePostgres({ client, schema }),
       driver: 'postgres',
-      ...(listenable(options.url)
+      ...(options.listen !== false && listenable(options.url)
         ? {
             listen: async (channel: string, onPayload: (payload: string) => void) => {
               const { unlisten } = await client.listen(channel, onPayload);
@@ -134,10 +136,10 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
 /**
  * LISTEN needs a session of its own; a transaction-mode pooler (PgBouncer, Neon's `-pooler`
  * host, Supabase's port 6543) hands each statement to any server connection, so notifications
- * would never arrive. DATABASE_LISTEN=off forces polling for poolers this cannot recognise.
+ * would never arrive. DATABASE_LISTEN=off (the `listen` option) covers poolers this cannot
+ * recognise.
  */
-export function listenable(url: string, env: Record<string, string | undefined> = process.env) {
-  if (env.DATABASE_LISTEN?.trim().toLowerCase() === 'off') return false;
+export function listenable(url: string): boolean {
   try {
     const parsed = new URL(url);
     return !(
