@@ -1,5 +1,5 @@
 // `npm run test:vercel`, step 2: what `vercel build` (e2e/vercel/build.mjs) generated for the
-// functions that generate answers. Vercel deploys exactly this output.
+// functions that generate and follow answers. Vercel deploys exactly this output.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,14 +31,16 @@ function declaredMaxDuration(routeFile: string): number {
   return Number(match[1]);
 }
 
-// The routes that run a model: their function must stream and may run for five minutes.
-const CHAT_FUNCTIONS = [
+// The routes that run a model, and the one that follows a live answer from any instance
+// (a reload, a second tab): each function must stream and may run for five minutes.
+const STREAMING_FUNCTIONS = [
   { route: 'api/chat', file: 'app/api/chat/route.ts' },
   { route: 'api/chat/tools/[toolMessageId]', file: 'app/api/chat/tools/[toolMessageId]/route.ts' },
+  { route: 'api/conversations/[id]/stream', file: 'app/api/conversations/[id]/stream/route.ts' },
 ];
 
 describe('vercel build output', () => {
-  it.each(CHAT_FUNCTIONS)(
+  it.each(STREAMING_FUNCTIONS)(
     '$route streams, on Node.js 24, with maxDuration 300 s',
     ({ route, file }) => {
       const config = vcConfig(route);
