@@ -1,23 +1,11 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { HTML_SCRIPT, PNG_1X1, SVG_SCRIPT } from '../support/attachment-fixtures';
+import { attachByButton, tray } from './pages/attach';
 import { ChatPage } from './pages/chat-page';
 import { ShareDialog, SharedPage } from './pages/share-page';
 
 // Attachments in the browser: attach by button, drop and paste; what a message shows after a
 // reload; export, share with and without files; another guest and deletion get 404.
-
-const tray = (page: Page) =>
-  page.getByRole('list', { name: 'Attached files' }).getByRole('listitem');
-
-/** Attaches through the real button and the file chooser it opens. */
-async function attachByButton(
-  page: Page,
-  files: { name: string; mimeType: string; buffer: Buffer }[],
-) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Attach files' }).click();
-  await (await chooser).setFiles(files);
-}
 
 /** Drops a file on the chat, as a drag from the desktop would. */
 async function dropFile(page: Page, target: Locator, name: string, type: string, base64: string) {
@@ -237,4 +225,23 @@ test('the browser checks the limits first, naming the one broken', async ({ page
       .filter({ hasText: '“huge.txt” is 5.0 MB; each file can be at most 4.0 MB.' }),
   ).toBeVisible();
   await expect(tray(page)).toHaveCount(0);
+});
+
+test('a text file trimmed to the context window says so on the message', async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  // The e2e model has the default 8,192-token window: a file gets at most 16,384 characters.
+  await attachByButton(page, [
+    { name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.from('z'.repeat(40_000)) },
+    { name: 'short.txt', mimeType: 'text/plain', buffer: Buffer.from('fits') },
+  ]);
+  await expect(tray(page).filter({ hasText: 'Uploading' })).toHaveCount(0);
+  await chat.sendAndWait('summarise');
+  const note =
+    "Trimmed to fit the model's context window: it was sent the first 8,192 of 40,000 characters.";
+  const files = chat.lastUser().getByRole('list', { name: 'Attachments' });
+  await expect(files.getByRole('link', { name: /long\.txt/ })).toContainText(note);
+  await page.reload();
+  await expect(files.getByRole('link', { name: /long\.txt/ })).toContainText(note);
+  await expect(files.getByRole('link', { name: /short\.txt/ })).not.toContainText('Trimmed');
 });

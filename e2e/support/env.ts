@@ -56,6 +56,12 @@ export const APP_CONFIG_VARS = [
   'ATTACHMENT_MAX_FILES',
   'ATTACHMENT_MAX_FILE_MB',
   'ATTACHMENT_MAX_TOTAL_MB',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PREFIX',
   'LIVE_LEASE_MS',
   // Read straight from the environment by lib/server/db/client.ts.
   'DATABASE_LISTEN',

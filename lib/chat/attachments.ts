@@ -15,6 +15,11 @@ export interface AttachmentMeta {
   height?: number | null;
   /** Text files and PDFs: characters of extracted text. */
   chars?: number | null;
+  /**
+   * Text files and PDFs cut to fit the model's context window: how many characters of `chars`
+   * the model was last sent (absent when it got all of them).
+   */
+  sentChars?: number | null;
 }
 
 export interface AttachmentLimits {
@@ -134,4 +139,10 @@ export function checkAttachmentLimits(
 /** The authorized route that serves an attachment to its owner. */
 export function attachmentUrl(id: string): string {
   return `/api/attachments/${encodeURIComponent(id)}`;
+}
+
+/** The visible note on a file the model got only part of; null when it got all of it. */
+export function trimmedFileNote(a: Pick<AttachmentMeta, 'chars' | 'sentChars'>): string | null {
+  if (a.sentChars == null || a.chars == null || a.sentChars >= a.chars) return null;
+  return `Trimmed to fit the model's context window: it was sent the first ${a.sentChars.toLocaleString('en-US')} of ${a.chars.toLocaleString('en-US')} characters.`;
 }

@@ -140,7 +140,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 // Uploaded files. A row is pending (conversation_id null) until a message is sent with it;
-// it goes with its conversation (cascade) and with its user ("delete my data").
+// it goes with its conversation (cascade) and with its user ("delete my data"). The bytes are in
+// `data` (the default) or, with S3 configured, in the bucket under `storage_key`.
 export const attachments = pgTable(
   'attachments',
   {
@@ -160,13 +161,15 @@ export const attachments = pgTable(
     height: integer('height'),
     // Text files and PDFs: the text the model is sent.
     text: text('text'),
-    data: bytea('data').notNull(),
+    data: bytea('data'),
+    storageKey: text('storage_key'),
     createdAt: createdAt(),
   },
   (t) => [
     index('attachments_user_idx').on(t.userId),
     index('attachments_conversation_idx').on(t.conversationId),
     check('attachments_kind_check', sql`${t.kind} in ('image', 'text', 'pdf')`),
+    check('attachments_bytes_check', sql`(${t.data} is null) <> (${t.storageKey} is null)`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { type Config, getConfig } from '@/lib/server/config';
 import { log } from '@/lib/server/log';
+import { getAttachmentStorage } from '@/lib/server/attachments/storage';
 import { createDb, type Db, type DbHandle, type DbOptions } from '@/lib/server/db/client';
 
 // The process-wide database, opened from the validated config on first use. Storage
@@ -35,6 +36,7 @@ export function getDbHandle(): Promise<DbHandle> {
     pending = createDb({
       ...dbOptionsFromConfig(getConfig()),
       onWarning: (message, error) => log.warn({ err: error }, message),
+      onDeletedObjects: (keys) => getAttachmentStorage().discard(keys),
     });
     store[GLOBAL_KEY] = pending;
     // A failed start (e.g. Postgres still booting) must not poison the process forever.

@@ -1,4 +1,5 @@
 import 'server-only';
+import { getStorageConfig } from '@/lib/server/attachments/storage/config';
 import { ConfigError, getConfig } from '@/lib/server/config';
 import { log } from '@/lib/server/log';
 
@@ -9,6 +10,7 @@ import { log } from '@/lib/server/log';
 export function checkConfigAtStartup(): void {
   try {
     getConfig();
+    getStorageConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // Each message names its variable and never echoes a secret value (see config.ts).

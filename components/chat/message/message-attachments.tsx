@@ -1,7 +1,12 @@
 'use client';
 import { useState } from 'react';
 import { ModalDialog } from '@/components/ui/modal-dialog';
-import { type AttachmentMeta, attachmentUrl, formatBytes } from '@/lib/chat/attachments';
+import {
+  type AttachmentMeta,
+  attachmentUrl,
+  formatBytes,
+  trimmedFileNote,
+} from '@/lib/chat/attachments';
 
 interface Props {
   attachments: readonly AttachmentMeta[];
@@ -52,6 +57,14 @@ export function MessageAttachments({ attachments, baseUrl }: Props) {
                   {a.kind === 'pdf' ? 'PDF' : 'Text'}, {formatBytes(a.size)}
                   {a.chars ? `, ${a.chars.toLocaleString()} characters` : ''}
                 </span>
+                {trimmedFileNote(a) && (
+                  <span
+                    data-testid="trimmed-note"
+                    className="max-w-56 text-xs text-amber-800 dark:text-amber-300"
+                  >
+                    {trimmedFileNote(a)}
+                  </span>
+                )}
               </a>
             )}
           </li>

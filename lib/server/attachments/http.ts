@@ -3,6 +3,7 @@ import type { Db } from '@/lib/server/db/types';
 import { getAttachmentForUser } from '@/lib/server/db/repository';
 import { notFound } from '@/lib/server/errors';
 import { readSharedAttachment } from '@/lib/server/share/service';
+import { withBytes } from './content';
 import { attachmentResponse } from './serve';
 import { uploadAttachment } from './upload';
 
@@ -16,7 +17,7 @@ export async function postAttachment(db: Db, userId: string, request: Request): 
 
 /** GET /api/attachments/[id]: only to its owner, and only while its conversation exists. */
 export async function getAttachment(db: Db, userId: string, id: string): Promise<Response> {
-  const item = await getAttachmentForUser(db, { userId, attachmentId: id });
+  const item = await withBytes(await getAttachmentForUser(db, { userId, attachmentId: id }));
   if (!item) throw notFound(ATTACHMENT_NOT_FOUND);
   return attachmentResponse(item);
 }

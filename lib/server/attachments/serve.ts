@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AttachmentContent } from '@/lib/server/db/repository';
+import type { AttachmentContent } from './content';
 
 // How an attachment goes back to its owner. Only sniffed images are ever shown inline; text
 // files and PDFs are downloads. Either way the browser may not guess another type (nosniff) and

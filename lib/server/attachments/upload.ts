@@ -3,10 +3,16 @@ import type { AttachmentMeta } from '@/lib/chat/attachments';
 import { formatBytes } from '@/lib/chat/attachments';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { insertAttachment } from '@/lib/server/db/repository';
+import { insertAttachment, type NewAttachment } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
 import { extractPdfText, imageDimensions, MAX_STORED_TEXT_CHARS } from './extract';
 import { sniff } from './sniff';
+import { getAttachmentStorage } from './storage';
+
+export type FileDescription = Pick<
+  NewAttachment,
+  'name' | 'mediaType' | 'kind' | 'text' | 'width' | 'height'
+>;
 
 const MAX_NAME_CHARS = 255;
 
@@ -46,6 +52,57 @@ async function readBytes(request: Request, maxBytes: number, name: string): Prom
   return new Uint8Array(Buffer.concat(parts));
 }
 
+/** What a file is, read from its bytes (never from the client): refused with an AppError. */
+export async function describeFile(
+  bytes: Uint8Array,
+  name: string,
+  typeHint: string,
+): Promise<FileDescription> {
+  if (bytes.byteLength === 0) throw new AppError('bad_request', `“${name}” is empty.`);
+  const kind = sniff(bytes, name, typeHint);
+  if (kind.kind === 'refused') throw new AppError('unsupported_media_type', kind.reason);
+  if (kind.kind === 'image') {
+    return { name, mediaType: kind.mediaType, kind: 'image', ...imageDimensions(bytes) };
+  }
+  const text =
+    kind.kind === 'text' ? kind.text.slice(0, MAX_STORED_TEXT_CHARS) : await extractPdfText(bytes);
+  if (text === null) {
+    throw new AppError('unsupported_media_type', `“${name}” could not be read as a PDF.`);
+  }
+  return { name, mediaType: kind.mediaType, kind: kind.kind, text };
+}
+
+/**
+ * Keeps the bytes (row or bucket), then the row. A bucket object whose row could not be written
+ * is deleted again.
+ */
+export async function saveFile(
+  db: Db,
+  input: {
+    userId: string;
+    conversationId?: string | null;
+    file: FileDescription;
+    bytes: Uint8Array;
+  },
+): Promise<AttachmentMeta> {
+  const storage = getAttachmentStorage();
+  const id = crypto.randomUUID();
+  const stored = await storage.save(id, input.bytes, input.file.mediaType);
+  try {
+    return await insertAttachment(db, {
+      ...input.file,
+      ...stored,
+      id,
+      userId: input.userId,
+      conversationId: input.conversationId ?? null,
+      size: input.bytes.byteLength,
+    });
+  } catch (error) {
+    if (stored.storageKey) await storage.discard([stored.storageKey]);
+    throw error;
+  }
+}
+
 /**
  * Stores one uploaded file for `userId`: the raw bytes are the body, the name comes in the query
  * (`?name=`). What the file is comes from its bytes, never from the client.
@@ -64,31 +121,6 @@ export async function uploadAttachment(
   }
   const name = cleanFileName(new URL(request.url).searchParams.get('name'));
   const bytes = await readBytes(request, limits.maxFileBytes, name);
-  if (bytes.byteLength === 0) throw new AppError('bad_request', `“${name}” is empty.`);
-  const kind = sniff(bytes, name, request.headers.get('x-file-type') ?? '');
-  if (kind.kind === 'refused') throw new AppError('unsupported_media_type', kind.reason);
-
-  if (kind.kind === 'image') {
-    return insertAttachment(db, {
-      userId,
-      name,
-      mediaType: kind.mediaType,
-      kind: 'image',
-      data: bytes,
-      ...imageDimensions(bytes),
-    });
-  }
-  const text =
-    kind.kind === 'text' ? kind.text.slice(0, MAX_STORED_TEXT_CHARS) : await extractPdfText(bytes);
-  if (text === null) {
-    throw new AppError('unsupported_media_type', `“${name}” could not be read as a PDF.`);
-  }
-  return insertAttachment(db, {
-    userId,
-    name,
-    mediaType: kind.mediaType,
-    kind: kind.kind,
-    data: bytes,
-    text,
-  });
+  const file = await describeFile(bytes, name, request.headers.get('x-file-type') ?? '');
+  return saveFile(db, { userId, file, bytes });
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AttachmentMeta } from '@/lib/chat/attachments';
-import { contentParts, maxFileChars, type PartSource } from './wire';
+import { type AttachmentMeta, trimmedFileNote } from '@/lib/chat/attachments';
+import { contentParts, maxFileChars, type PartSource, withSentChars } from './wire';
 
 const image: PartSource = {
   id: 'i1',
@@ -77,5 +77,43 @@ describe('maxFileChars', () => {
     expect(maxFileChars(8192, 1)).toBe(16_384);
     expect(maxFileChars(8192, 4)).toBe(4_096);
     expect(maxFileChars(128, 1)).toBe(1_000);
+  });
+});
+
+describe('withSentChars', () => {
+  const file = (
+    id: string,
+    chars: number | null,
+    kind: AttachmentMeta['kind'] = 'text',
+  ): AttachmentMeta => ({
+    id,
+    name: `${id}.txt`,
+    mediaType: 'text/plain',
+    kind,
+    size: chars ?? 10,
+    chars,
+  });
+
+  it('marks only text files longer than what is sent, and clears an old mark', () => {
+    const marked = withSentChars(
+      [
+        file('long', 5_000),
+        file('short', 900),
+        file('pic', null, 'image'),
+        file('pdf', 1_200, 'pdf'),
+      ],
+      1_000,
+    );
+    expect(marked.map((a) => a.sentChars)).toEqual([1_000, undefined, undefined, 1_000]);
+    const wider = withSentChars(marked, 10_000);
+    expect(wider.some((a) => 'sentChars' in a)).toBe(false);
+  });
+
+  it('words the note the screen shows from the same numbers', () => {
+    const [long] = withSentChars([file('long', 200_000)], 16_384);
+    expect(trimmedFileNote(long ?? {})).toBe(
+      "Trimmed to fit the model's context window: it was sent the first 16,384 of 200,000 characters.",
+    );
+    expect(trimmedFileNote(file('short', 900))).toBeNull();
   });
 });

@@ -33,6 +33,19 @@ export function trimmedNote(shown: number, total: number): string {
   return `[Parley trimmed this file to fit the model's context window: only the first ${shown.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} characters are included.]`;
 }
 
+/**
+ * The files of a message as recorded after a request: each text file cut to `max` characters
+ * says so (`sentChars`), so the screen can show the note the model was sent.
+ */
+export function withSentChars(
+  attachments: readonly AttachmentMeta[],
+  max: number,
+): AttachmentMeta[] {
+  return attachments.map(({ sentChars: _, ...a }) =>
+    a.kind !== 'image' && (a.chars ?? 0) > max ? { ...a, sentChars: max } : a,
+  );
+}
+
 function describeImage(a: AttachmentMeta): string {
   const pixels = a.width && a.height ? `, ${a.width}×${a.height} pixels` : '';
   return `(${a.mediaType}${pixels}, ${formatBytes(a.size)}; this model cannot see images, so only this description is sent.)`;

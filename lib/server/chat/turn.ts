@@ -60,13 +60,16 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
     overrides: o.params,
     reasoningEffort: o.reasoningEffort ?? false,
   });
-  const userParts = await attachmentParts({
+  const attached = await attachmentParts({
     db: o.db,
     conversationId: o.conversationId,
     branch,
     vision: o.vision ?? false,
     contextWindow: o.contextWindow,
   });
+  const userParts = attached.build;
+  branch = attached.branch;
+  changed.push(...attached.marked);
   const fixedTokens =
     (system
       ? estimateMessageTokens({

@@ -8,6 +8,8 @@ import postgres from 'postgres';
 import * as schema from '@/lib/db/schema';
 import { defaultMigrationsFolder, migratePglite, migratePostgres } from '@/lib/server/db/migrate';
 import {
+  DELETED_RETENTION_MS,
+  purgeAttachmentsOfDeleted,
   purgeDeletedConversations,
   purgePendingAttachments,
   purgeRateLimits,
@@ -37,6 +39,8 @@ export type DbOptions = (
   migrationsFolder?: string;
   /** Told about clean-up that failed (never fatal); the server passes its logger. */
   onWarning?: (message: string, error: unknown) => void;
+  /** Given the bucket keys of attachment rows the clean-up deleted (S3 storage). */
+  onDeletedObjects?: (keys: string[]) => Promise<void>;
 };
 
 /** Stops listening. */
@@ -63,11 +67,18 @@ export async function createDb(options: DbOptions): Promise<DbHandle> {
   const handle = await open(options, migrationsFolder);
   // Opportunistic clean-up of conversations deleted more than 30 days ago; never fatal.
   const warn = options.onWarning ?? (() => {});
-  await purgeDeletedConversations(handle.db).catch((error) =>
+  // Attachment rows go first, explicitly: a cascade would not say which bucket objects to delete.
+  const before = new Date(Date.now() - DELETED_RETENTION_MS);
+  const keys = await Promise.all([
+    purgeAttachmentsOfDeleted(handle.db, before),
+    purgePendingAttachments(handle.db),
+  ]).catch((error) => {
+    warn('purging attachments failed', error);
+    return [];
+  });
+  await options.onDeletedObjects?.(keys.flat());
+  await purgeDeletedConversations(handle.db, { before }).catch((error) =>
     warn('purging deleted conversations failed', error),
-  );
-  await purgePendingAttachments(handle.db).catch((error) =>
-    warn('purging unsent attachments failed', error),
   );
   await purgeRateLimits(handle.db, new Date(Date.now() - 24 * 60 * 60 * 1000)).catch((error) =>
     warn('purging rate limit counters failed', error),

@@ -65,6 +65,7 @@ const attachmentSchema = z.object({
   width: z.number().nullish(),
   height: z.number().nullish(),
   chars: z.number().nullish(),
+  sentChars: z.number().nullish(),
 });
 
 /** `{ attachments }` when the row has any, so messages without them look as they always did. */

@@ -127,6 +127,19 @@ function plan(
       reasoningMs: m.reasoningMs,
       toolRun: run && stuck ? { ...run, status: 'not_executed' } : run,
       createdAt: m.createdAt ? new Date(m.createdAt) : null,
+      // A file the export could not read has no data: there is nothing to restore.
+      files: (m.attachments ?? []).flatMap((a, j) =>
+        a.dataBase64 === undefined
+          ? []
+          : [
+              {
+                id: crypto.randomUUID(),
+                name: a.name,
+                dataBase64: a.dataBase64,
+                path: `${at}messages[${i}].attachments[${j}]`,
+              },
+            ],
+      ),
     };
   });
   const firstUser = messages

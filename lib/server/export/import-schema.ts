@@ -54,6 +54,17 @@ export interface PlannedMessage {
   reasoningMs: number | null;
   toolRun: ToolRun | null;
   createdAt: Date | null;
+  /** Files carried as data; what each is gets read from its bytes again on import. */
+  files: PlannedAttachment[];
+}
+
+export interface PlannedAttachment {
+  /** Fresh, like the message ids. */
+  id: string;
+  name: string;
+  dataBase64: string;
+  /** Where in the file, for error messages. */
+  path: string;
 }
 
 export interface PlannedConversation {
@@ -130,6 +141,20 @@ const messageSchema = z.object({
     .nullable()
     .default(null),
   createdAt: isoDate.optional(),
+  // Only the name and bytes are taken: type, size and text are read from the bytes again.
+  attachments: z
+    .array(
+      z.object({
+        name: text(1_000).default('file'),
+        dataBase64: z
+          .string()
+          .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'is not base64')
+          .optional(),
+      }),
+    )
+    .max(50)
+    .nullable()
+    .default(null),
 });
 
 const bodySchema = z.object({

@@ -8,17 +8,21 @@ import type {
 } from '@/lib/chat/export-types';
 import type { Conversation } from '@/lib/chat/types';
 import { stopLive } from '@/lib/server/live/stop';
+import { loadAttachmentContents } from '@/lib/server/attachments/content';
+import { getAttachmentStorage } from '@/lib/server/attachments/storage';
 import { loadTree } from '@/lib/server/conversations';
 import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
 import {
+  deleteUserAttachments,
   deleteUserData,
   getConversation,
+  insertAttachments,
   insertImportedConversation,
   listConversations,
-  loadAttachmentContents,
   MAX_PAGE_SIZE,
 } from '@/lib/server/db/repository';
+import { prepareImportedFiles } from './import-files';
 import { planImport } from './import-plan';
 import { conversationBody, toArchiveExport, toConversationExport } from './json';
 import { toMarkdown } from './markdown';
@@ -73,21 +77,43 @@ export async function exportArchive(userId: string): Promise<ArchiveExport> {
 /** Validates an uploaded export (throws ImportValidationError) and creates new conversations. */
 export async function importExport(userId: string, file: unknown): Promise<ImportResult> {
   const planned = planImport(file);
+  const files = await prepareImportedFiles(userId, planned);
   const db = await getDb();
   // One transaction for the whole file: an archive is imported completely or not at all.
-  const created = await db.transaction(async (tx) => {
-    const out: ImportResult['conversations'] = [];
-    for (const conversation of planned) {
-      const row = await insertImportedConversation(tx, { userId, ...conversation });
-      out.push({
-        id: row.id,
-        title: row.title,
-        path: `/c/${row.id}`,
-        messageCount: conversation.messages.length,
-      });
-    }
-    return out;
-  });
+  const created = await db
+    .transaction(async (tx) => {
+      const out: ImportResult['conversations'] = [];
+      for (const conversation of planned) {
+        const row = await insertImportedConversation(tx, {
+          userId,
+          ...conversation,
+          messages: conversation.messages.map(({ files: planned, ...m }) => ({
+            ...m,
+            attachments: planned.flatMap((a) => files.metas.get(a.id) ?? []),
+          })),
+        });
+        await insertAttachments(
+          tx,
+          conversation.messages.flatMap((m) =>
+            m.files.flatMap((a) => {
+              const file = files.rows.get(a.id);
+              return file ? [{ ...file, conversationId: row.id }] : [];
+            }),
+          ),
+        );
+        out.push({
+          id: row.id,
+          title: row.title,
+          path: `/c/${row.id}`,
+          messageCount: conversation.messages.length,
+        });
+      }
+      return out;
+    })
+    .catch(async (error: unknown) => {
+      await getAttachmentStorage().discard(files.keys);
+      throw error;
+    });
   return { conversations: created };
 }
 
@@ -95,6 +121,9 @@ export async function importExport(userId: string, file: unknown): Promise<Impor
 export async function deleteAllData(userId: string): Promise<DeleteAllResult> {
   const db = await getDb();
   await stopLive(db, { userId });
+  // Attachment rows first: their bucket objects (S3 storage) are deleted once the rows are gone.
+  const keys = await deleteUserAttachments(db, userId);
   const { conversations } = await deleteUserData(db, userId);
+  await getAttachmentStorage().discard(keys);
   return { deletedConversations: conversations };
 }

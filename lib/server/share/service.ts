@@ -1,9 +1,13 @@
 import 'server-only';
-import { loadTree } from '@/lib/server/conversations';
-import { getDb } from '@/lib/server/database';
 import {
   type AttachmentContent,
   copyAttachments,
+  loadAttachmentContents,
+  withBytes,
+} from '@/lib/server/attachments/content';
+import { loadTree } from '@/lib/server/conversations';
+import { getDb } from '@/lib/server/database';
+import {
   createConversationWithMessages,
   createShare,
   getActiveShare,
@@ -11,7 +15,6 @@ import {
   getConversation,
   getConversationAttachment,
   listActiveShares,
-  loadAttachmentContents,
   type NewMessage,
   revokeShare as revokeShareRow,
   type Share,
@@ -217,5 +220,7 @@ export async function readSharedAttachment(
     m.attachments?.some((a) => a.id === attachmentId),
   );
   if (!listed) return null;
-  return getConversationAttachment(db, { conversationId: share.conversationId, attachmentId });
+  return withBytes(
+    await getConversationAttachment(db, { conversationId: share.conversationId, attachmentId }),
+  );
 }

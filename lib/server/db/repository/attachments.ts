@@ -1,30 +1,40 @@
 import 'server-only';
-import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AttachmentKind, AttachmentMeta } from '@/lib/chat/attachments';
 import { type AttachmentRow, attachments, conversations } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 
-// Uploaded files: pending (no conversation) until a message is sent with them.
+// Uploaded files: pending (no conversation) until a message is sent with it. The bytes are in
+// the row (`data`) or in a bucket (`storageKey`); lib/server/attachments/storage reads either.
 
 export interface NewAttachment {
+  /** Chosen by the caller: an object in a bucket is named after it before the row exists. */
+  id: string;
   userId: string;
+  /** Set for a copy or an import that goes straight into a conversation. */
+  conversationId?: string | null;
   name: string;
   mediaType: string;
   kind: AttachmentKind;
-  data: Uint8Array;
+  size: number;
   width?: number | null;
   height?: number | null;
   text?: string | null;
+  data: Uint8Array | null;
+  storageKey: string | null;
 }
 
-/** What the chat service needs to send an attachment to the model. */
-export interface AttachmentContent extends AttachmentMeta {
-  data: Uint8Array;
+/** A row as the services need it: metadata, text and where the bytes are. */
+export interface StoredAttachment extends AttachmentMeta {
   text: string | null;
+  data: Uint8Array | null;
+  storageKey: string | null;
 }
 
-export function toAttachmentMeta(row: Omit<AttachmentRow, 'data'>): AttachmentMeta {
+type MetaRow = Omit<AttachmentRow, 'data' | 'storageKey'>;
+
+export function toAttachmentMeta(row: MetaRow): AttachmentMeta {
   return {
     id: row.id,
     name: row.name,
@@ -37,33 +47,77 @@ export function toAttachmentMeta(row: Omit<AttachmentRow, 'data'>): AttachmentMe
   };
 }
 
-function toContent(row: AttachmentRow): AttachmentContent {
-  return { ...toAttachmentMeta(row), data: toBytes(row.data), text: row.text };
+function toStored(row: AttachmentRow): StoredAttachment {
+  return { ...toAttachmentMeta(row), text: row.text, data: row.data, storageKey: row.storageKey };
 }
 
-// postgres.js hands back a Buffer, PGlite a Uint8Array; both are Uint8Array views.
-function toBytes(value: Uint8Array): Uint8Array {
-  return value instanceof Uint8Array ? value : new Uint8Array(value);
+/** Every column but the bytes: what metadata-only queries read or return. */
+const metaColumns = {
+  id: attachments.id,
+  userId: attachments.userId,
+  conversationId: attachments.conversationId,
+  name: attachments.name,
+  mediaType: attachments.mediaType,
+  kind: attachments.kind,
+  size: attachments.size,
+  width: attachments.width,
+  height: attachments.height,
+  text: attachments.text,
+  createdAt: attachments.createdAt,
+};
+
+/** Metadata in the order `ids` asks, or null when a row is missing (not the caller's to use). */
+function inOrder(ids: readonly string[], rows: MetaRow[]): AttachmentMeta[] | null {
+  if (rows.length !== ids.length) return null;
+  const byId = new Map(rows.map((r) => [r.id, toAttachmentMeta(r)]));
+  return ids.map((id) => byId.get(id) as AttachmentMeta);
+}
+
+/** Pending, or already in `conversationId` (e.g. an edited message's files). */
+function usableIn(conversationId: string | null): SQL | undefined {
+  return conversationId
+    ? or(isNull(attachments.conversationId), eq(attachments.conversationId, conversationId))
+    : isNull(attachments.conversationId);
+}
+
+export async function insertAttachments(db: Db, items: readonly NewAttachment[]): Promise<void> {
+  if (items.length === 0) return;
+  await db.insert(attachments).values(
+    items.map((input) => ({
+      id: input.id,
+      userId: input.userId,
+      conversationId: input.conversationId ?? null,
+      name: input.name,
+      mediaType: input.mediaType,
+      kind: input.kind,
+      size: input.size,
+      width: input.width ?? null,
+      height: input.height ?? null,
+      text: input.text ?? null,
+      data: input.data,
+      storageKey: input.storageKey,
+    })),
+  );
 }
 
 export async function insertAttachment(db: Db, input: NewAttachment): Promise<AttachmentMeta> {
   const [row] = await db
     .insert(attachments)
-    .values({
-      id: crypto.randomUUID(),
-      userId: input.userId,
-      name: input.name,
-      mediaType: input.mediaType,
-      kind: input.kind,
-      size: input.data.byteLength,
-      width: input.width ?? null,
-      height: input.height ?? null,
-      text: input.text ?? null,
-      data: input.data,
-    })
-    .returning();
+    .values({ ...input, conversationId: input.conversationId ?? null, text: input.text ?? null })
+    .returning(metaColumns);
   if (!row) throw new Error('insert into attachments returned no row');
   return toAttachmentMeta(row);
+}
+
+/** One attachment joined to its conversation, which must not be deleted. */
+async function findLive(db: Db, where: SQL | undefined): Promise<StoredAttachment | null> {
+  const [row] = await db
+    .select({ attachment: attachments })
+    .from(attachments)
+    .leftJoin(conversations, eq(attachments.conversationId, conversations.id))
+    .where(and(where, isNull(conversations.deletedAt)))
+    .limit(1);
+  return row ? toStored(row.attachment) : null;
 }
 
 /**
@@ -73,42 +127,28 @@ export async function insertAttachment(db: Db, input: NewAttachment): Promise<At
 export async function getAttachmentForUser(
   db: Db,
   input: { userId: string; attachmentId: string },
-): Promise<AttachmentContent | null> {
+): Promise<StoredAttachment | null> {
   if (!isUuid(input.attachmentId) || !isUuid(input.userId)) return null;
-  const [row] = await db
-    .select({ attachment: attachments })
-    .from(attachments)
-    .leftJoin(conversations, eq(attachments.conversationId, conversations.id))
-    .where(
-      and(
-        eq(attachments.id, input.attachmentId),
-        eq(attachments.userId, input.userId),
-        or(isNull(attachments.conversationId), isNull(conversations.deletedAt)),
-      ),
-    )
-    .limit(1);
-  return row ? toContent(row.attachment) : null;
+  // A pending upload has no conversation: the left join leaves deletedAt null.
+  return findLive(
+    db,
+    and(eq(attachments.id, input.attachmentId), eq(attachments.userId, input.userId)),
+  );
 }
 
 /** An attachment of a live (not deleted) conversation, for a share of that conversation. */
 export async function getConversationAttachment(
   db: Db,
   input: { conversationId: string; attachmentId: string },
-): Promise<AttachmentContent | null> {
+): Promise<StoredAttachment | null> {
   if (!isUuid(input.attachmentId) || !isUuid(input.conversationId)) return null;
-  const [row] = await db
-    .select({ attachment: attachments })
-    .from(attachments)
-    .innerJoin(conversations, eq(attachments.conversationId, conversations.id))
-    .where(
-      and(
-        eq(attachments.id, input.attachmentId),
-        eq(attachments.conversationId, input.conversationId),
-        isNull(conversations.deletedAt),
-      ),
-    )
-    .limit(1);
-  return row ? toContent(row.attachment) : null;
+  return findLive(
+    db,
+    and(
+      eq(attachments.id, input.attachmentId),
+      eq(attachments.conversationId, input.conversationId),
+    ),
+  );
 }
 
 /**
@@ -123,31 +163,18 @@ export async function claimAttachments(
   const ids = [...new Set(input.ids)];
   if (ids.length === 0) return [];
   if (!ids.every(isUuid)) return null;
-  const usable = and(
-    inArray(attachments.id, ids),
-    eq(attachments.userId, input.userId),
-    or(isNull(attachments.conversationId), eq(attachments.conversationId, input.conversationId)),
-  );
   const rows = await db
     .update(attachments)
     .set({ conversationId: input.conversationId })
-    .where(usable)
-    .returning({
-      id: attachments.id,
-      userId: attachments.userId,
-      conversationId: attachments.conversationId,
-      name: attachments.name,
-      mediaType: attachments.mediaType,
-      kind: attachments.kind,
-      size: attachments.size,
-      width: attachments.width,
-      height: attachments.height,
-      text: attachments.text,
-      createdAt: attachments.createdAt,
-    });
-  if (rows.length !== ids.length) return null;
-  const byId = new Map(rows.map((r) => [r.id, toAttachmentMeta(r)]));
-  return ids.map((id) => byId.get(id) as AttachmentMeta);
+    .where(
+      and(
+        inArray(attachments.id, ids),
+        eq(attachments.userId, input.userId),
+        usableIn(input.conversationId),
+      ),
+    )
+    .returning(metaColumns);
+  return inOrder(ids, rows);
 }
 
 /**
@@ -162,91 +189,63 @@ export async function findUsableAttachments(
   if (ids.length === 0) return [];
   if (!ids.every(isUuid)) return null;
   const rows = await db
-    .select({
-      id: attachments.id,
-      userId: attachments.userId,
-      conversationId: attachments.conversationId,
-      name: attachments.name,
-      mediaType: attachments.mediaType,
-      kind: attachments.kind,
-      size: attachments.size,
-      width: attachments.width,
-      height: attachments.height,
-      text: attachments.text,
-      createdAt: attachments.createdAt,
-    })
+    .select(metaColumns)
     .from(attachments)
     .where(
       and(
         inArray(attachments.id, ids),
         eq(attachments.userId, input.userId),
-        input.conversationId
-          ? or(
-              isNull(attachments.conversationId),
-              eq(attachments.conversationId, input.conversationId),
-            )
-          : isNull(attachments.conversationId),
+        usableIn(input.conversationId),
       ),
     );
-  if (rows.length !== ids.length) return null;
-  const byId = new Map(rows.map((r) => [r.id, toAttachmentMeta(r)]));
-  return ids.map((id) => byId.get(id) as AttachmentMeta);
+  return inOrder(ids, rows);
 }
 
-/** The contents of a conversation's attachments, by id (ids of other conversations are ignored). */
-export async function loadAttachmentContents(
+/** A conversation's attachments, by id (ids of other conversations are ignored). */
+export async function loadConversationAttachments(
   db: Db,
   input: { conversationId: string; ids: readonly string[] },
-): Promise<Map<string, AttachmentContent>> {
+): Promise<StoredAttachment[]> {
   const ids = [...new Set(input.ids)].filter(isUuid);
-  if (ids.length === 0) return new Map();
+  if (ids.length === 0) return [];
   const rows = await db
     .select()
     .from(attachments)
     .where(and(inArray(attachments.id, ids), eq(attachments.conversationId, input.conversationId)));
-  return new Map(rows.map((r) => [r.id, toContent(r)]));
+  return rows.map(toStored);
 }
 
 /**
- * Stores copies of `items` in another user's conversation (a fork of a shared link), each under
- * the new id `ids` gives it.
+ * Deletes the attachment rows `where` selects and returns the bucket keys they held, for the
+ * caller to delete once the rows are gone. Run before anything that would remove them by cascade.
  */
-export async function copyAttachments(
-  db: Db,
-  input: {
-    items: Iterable<AttachmentContent>;
-    ids: ReadonlyMap<string, string>;
-    toUserId: string;
-    toConversationId: string;
-  },
-): Promise<void> {
-  for (const item of input.items) {
-    const id = input.ids.get(item.id);
-    if (!id) continue;
-    await db.insert(attachments).values({
-      id,
-      userId: input.toUserId,
-      conversationId: input.toConversationId,
-      name: item.name,
-      mediaType: item.mediaType,
-      kind: item.kind,
-      size: item.size,
-      width: item.width ?? null,
-      height: item.height ?? null,
-      text: item.text,
-      data: item.data,
-    });
-  }
+async function deleteReturningKeys(db: Db, where: SQL | undefined): Promise<string[]> {
+  const rows = await db.delete(attachments).where(where).returning({ key: attachments.storageKey });
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
-/** Uploads never sent with a message are dropped after a day. Returns how many went. */
-export async function purgePendingAttachments(
+/** Uploads never sent with a message, older than `olderThan` (a day by default). */
+export function purgePendingAttachments(
   db: Db,
   olderThan = new Date(Date.now() - 24 * 60 * 60 * 1000),
-): Promise<number> {
-  const rows = await db
-    .delete(attachments)
-    .where(and(isNull(attachments.conversationId), lt(attachments.createdAt, olderThan)))
-    .returning({ id: attachments.id });
-  return rows.length;
+): Promise<string[]> {
+  return deleteReturningKeys(
+    db,
+    and(isNull(attachments.conversationId), lt(attachments.createdAt, olderThan)),
+  );
+}
+
+/** Attachments of conversations deleted before `before` (about to be purged). */
+export function purgeAttachmentsOfDeleted(db: Db, before: Date): Promise<string[]> {
+  const doomed = db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(isNotNull(conversations.deletedAt), lt(conversations.deletedAt, before)));
+  return deleteReturningKeys(db, inArray(attachments.conversationId, doomed));
+}
+
+/** Every attachment of the user ("delete my data"). */
+export function deleteUserAttachments(db: Db, userId: string): Promise<string[]> {
+  if (!isUuid(userId)) return Promise.resolve([]);
+  return deleteReturningKeys(db, eq(attachments.userId, userId));
 }

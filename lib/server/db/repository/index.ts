@@ -8,16 +8,18 @@ import 'server-only';
 
 export { InvalidCursorError, isUuid } from '@/lib/server/db/cursor';
 export {
-  type AttachmentContent,
   claimAttachments,
-  copyAttachments,
+  deleteUserAttachments,
   findUsableAttachments,
   getAttachmentForUser,
   getConversationAttachment,
   insertAttachment,
-  loadAttachmentContents,
+  insertAttachments,
+  loadConversationAttachments,
   type NewAttachment,
+  purgeAttachmentsOfDeleted,
   purgePendingAttachments,
+  type StoredAttachment,
 } from './attachments';
 export { getActiveLeafId, setActiveLeaf } from './branches';
 export {

@@ -24,6 +24,7 @@ export type MessagePatch = Partial<
     | 'reasoningMs'
     | 'toolRun'
     | 'contextStartId'
+    | 'attachments'
   >
 >;
 

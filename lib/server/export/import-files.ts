@@ -1,0 +1,77 @@
+import 'server-only';
+import type { AttachmentMeta } from '@/lib/chat/attachments';
+import { formatBytes } from '@/lib/chat/attachments';
+import { getAttachmentStorage } from '@/lib/server/attachments/storage';
+import { cleanFileName, describeFile } from '@/lib/server/attachments/upload';
+import { getConfig } from '@/lib/server/config';
+import type { NewAttachment } from '@/lib/server/db/repository';
+import { AppError } from '@/lib/server/errors';
+import { type ImportIssue, ImportValidationError, type PlannedConversation } from './import-schema';
+
+// The files an export carries as data, made into attachments of the importer: every file is
+// checked as an upload would be (size limit, what it is from its bytes, PDF text).
+
+export interface ImportedFiles {
+  /** By planned attachment id: what goes on the message. */
+  metas: ReadonlyMap<string, AttachmentMeta>;
+  /** By planned attachment id: the row, once its conversation is known. */
+  rows: ReadonlyMap<string, Omit<NewAttachment, 'conversationId'>>;
+  /** Bucket objects written (S3 storage), to delete again if the import fails. */
+  keys: string[];
+}
+
+/** Throws ImportValidationError naming every file refused; writes nothing until all pass. */
+export async function prepareImportedFiles(
+  userId: string,
+  planned: readonly PlannedConversation[],
+): Promise<ImportedFiles> {
+  const maxBytes = getConfig().attachmentLimits.maxFileBytes;
+  const files = planned.flatMap((c) => c.messages.flatMap((m) => m.files));
+  const issues: ImportIssue[] = [];
+  const described = [];
+  for (const file of files) {
+    const name = cleanFileName(file.name);
+    const bytes = new Uint8Array(Buffer.from(file.dataBase64, 'base64'));
+    if (bytes.byteLength > maxBytes) {
+      issues.push({
+        path: file.path,
+        message: `“${name}” is ${formatBytes(bytes.byteLength)}; each file can be at most ${formatBytes(maxBytes)} (ATTACHMENT_MAX_FILE_MB)`,
+      });
+      continue;
+    }
+    try {
+      described.push({ id: file.id, bytes, file: await describeFile(bytes, name, '') });
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      issues.push({ path: file.path, message: error.message });
+    }
+  }
+  if (issues.length > 0) throw new ImportValidationError(issues);
+
+  const storage = getAttachmentStorage();
+  const metas = new Map<string, AttachmentMeta>();
+  const rows = new Map<string, Omit<NewAttachment, 'conversationId'>>();
+  const keys: string[] = [];
+  try {
+    for (const { id, bytes, file } of described) {
+      const stored = await storage.save(id, bytes, file.mediaType);
+      if (stored.storageKey) keys.push(stored.storageKey);
+      const row = { ...file, ...stored, id, userId, size: bytes.byteLength };
+      rows.set(id, row);
+      metas.set(id, {
+        id,
+        name: file.name,
+        mediaType: file.mediaType,
+        kind: file.kind,
+        size: row.size,
+        width: file.width ?? null,
+        height: file.height ?? null,
+        chars: file.text == null ? null : file.text.length,
+      });
+    }
+  } catch (error) {
+    await storage.discard(keys);
+    throw error;
+  }
+  return { metas, rows, keys };
+}
