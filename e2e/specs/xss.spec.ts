@@ -1,72 +1,15 @@
 import { readFile } from 'node:fs/promises';
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { APP_URL } from '../support/env';
-import {
-  CANARY_PATH,
-  dangerousDom,
-  XSS_MARKERS,
-  XSS_SEARCH_WORD,
-  xssDocument,
-  xssLines,
-} from '../support/xss-corpus';
+import { XSS_SEARCH_WORD, xssDocument, xssLines } from '../support/xss-corpus';
+import { expectInert, watch } from '../support/xss-watch';
 import { ChatPage } from './pages/chat-page';
 import { ShareDialog } from './pages/share-page';
 import { Sidebar } from './pages/sidebar-page';
 
 // The shared XSS corpus (e2e/support/xss-corpus.ts) on every surface that shows text Parley did
-// not write. A canary watches: `window.__xss` records calls, dialogs are counted, and any request
-// to the canary URL is recorded; the DOM is checked for handlers, script URLs and loaders.
+// not write, watched by the canary in e2e/support/xss-watch.ts.
 // Few conversations, many payloads each, to stay fast.
-
-interface Canary {
-  hits: string[];
-}
-
-declare global {
-  interface Window {
-    __xssHits?: string[];
-    __xss?: (id: unknown) => void;
-  }
-}
-
-async function watch(context: BrowserContext): Promise<Canary> {
-  const canary: Canary = { hits: [] };
-  await context.addInitScript(() => {
-    window.__xssHits = [];
-    window.__xss = (id) => window.__xssHits?.push(String(id));
-  });
-  context.on('request', (request) => {
-    if (request.url().includes(CANARY_PATH)) canary.hits.push(`request ${request.url()}`);
-  });
-  context.on('page', (page) => watchDialogs(page, canary));
-  for (const page of context.pages()) watchDialogs(page, canary);
-  return canary;
-}
-
-function watchDialogs(page: Page, canary: Canary) {
-  page.on('dialog', (dialog) => {
-    canary.hits.push(`dialog ${dialog.message()}`);
-    void dialog.dismiss();
-  });
-}
-
-/** Nothing ran, nothing loaded, and the DOM holds nothing that could. */
-async function expectInert(page: Page, canary: Canary, where: string) {
-  const called = await page.evaluate(() => window.__xssHits ?? []);
-  const problems = await page.evaluate(
-    ([source, markers]) => {
-      const check = new Function(`return (${source})`)() as typeof dangerousDom;
-      return check(document, markers);
-    },
-    [dangerousDom.toString(), [...XSS_MARKERS]] as const,
-  );
-  expect({ where, called, canary: canary.hits, problems }).toEqual({
-    where,
-    called: [],
-    canary: [],
-    problems: [],
-  });
-}
 
 const sameOrigin = { origin: APP_URL, 'content-type': 'application/json' };
 
