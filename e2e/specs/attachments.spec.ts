@@ -1,4 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import { imageSize } from 'image-size';
 import { HTML_SCRIPT, PNG_1X1, SVG_SCRIPT } from '../support/attachment-fixtures';
 import { attachByButton, tray } from './pages/attach';
 import { ChatPage } from './pages/chat-page';
@@ -244,4 +245,59 @@ test('a text file trimmed to the context window says so on the message', async (
   await page.reload();
   await expect(files.getByRole('link', { name: /long\.txt/ })).toContainText(note);
   await expect(files.getByRole('link', { name: /short\.txt/ })).not.toContainText('Trimmed');
+});
+
+/** An APP1 block: EXIF orientation 6 (turn 90° clockwise) and a GPS position in plain text. */
+function exifRotatedWithGps(): Buffer {
+  const payload = Buffer.concat([
+    Buffer.from('Exif\0\0', 'binary'),
+    // Little-endian TIFF header, first IFD at 8.
+    Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00]),
+    // One entry: Orientation (0x0112), SHORT, count 1, value 6; no next IFD.
+    Buffer.from([
+      0x01, 0x00, 0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, 0x06, 0x00, 0x00, 0x00,
+    ]),
+    Buffer.from([0x00, 0x00, 0x00, 0x00]),
+    Buffer.from('GPSLatitude 48.8584 N GPSLongitude 2.2945 E', 'binary'),
+  ]);
+  const header = Buffer.from([0xff, 0xe1, 0, 0]);
+  header.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([header, payload]);
+}
+
+test('a photo is uploaded upright with its location metadata gone', async ({ page }) => {
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  // A 64×32 JPEG made by the browser, then marked "rotate 90°" with a GPS block spliced in.
+  const base64 = await page.evaluate(async () => {
+    const canvas = new OffscreenCanvas(64, 32);
+    const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+    context.fillStyle = '#c00';
+    context.fillRect(0, 0, 64, 32);
+    const blob = await canvas.convertToBlob({ type: 'image/jpeg' });
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    return btoa(Array.from(bytes, (b) => String.fromCharCode(b)).join(''));
+  });
+  const plain = Buffer.from(base64, 'base64');
+  const photo = Buffer.concat([plain.subarray(0, 2), exifRotatedWithGps(), plain.subarray(2)]);
+  expect(imageSize(new Uint8Array(photo))).toMatchObject({ width: 64, height: 32, orientation: 6 });
+
+  const uploaded = page.waitForResponse(
+    (r) => r.url().includes('/api/attachments?') && r.request().method() === 'POST',
+  );
+  await attachByButton(page, [{ name: 'camera.jpg', mimeType: 'image/jpeg', buffer: photo }]);
+  const { attachment } = await (await uploaded).json();
+  expect(attachment).toMatchObject({ mediaType: 'image/jpeg', width: 32, height: 64 });
+  const stored = Buffer.from(
+    await (await page.request.get(`/api/attachments/${attachment.id}`)).body(),
+  );
+  // Turned in the pixels themselves, and no metadata left to turn it again or to locate it.
+  const size = imageSize(new Uint8Array(stored));
+  expect({ width: size.width, height: size.height, orientation: size.orientation }).toEqual({
+    width: 32,
+    height: 64,
+    orientation: undefined,
+  });
+  expect(stored.includes(Buffer.from('Exif\0\0', 'binary'))).toBe(false);
+  expect(stored.includes(Buffer.from('GPSLatitude'))).toBe(false);
 });
