@@ -9,7 +9,7 @@ import {
   PNG_1X1,
   SVG_SCRIPT,
 } from '../support/attachment-fixtures';
-import { type AppServer, startApp } from '../support/app-server';
+import { type AppServer, runAppUntilExit, startApp } from '../support/app-server';
 import { type S3Server, startS3Server } from '../support/s3-server';
 import { Client, readChat } from './client';
 
@@ -465,5 +465,15 @@ describe.each(STORAGES)('attachments stored in %s', (storage) => {
       );
       expect((await visitor.fetch(`/api/attachments/${copied?.id}`)).status).toBe(200);
     });
+  });
+});
+
+describe('S3 configuration is checked when the server starts', () => {
+  it('exits before any request when the bucket has no keys, naming both', async () => {
+    const { code, output } = await runAppUntilExit({ S3_BUCKET: 'files' });
+    expect(code).not.toBe(0);
+    expect(output).toContain('Cannot start: fix these environment variables');
+    expect(output).toContain('S3_ACCESS_KEY_ID must be set when S3_BUCKET is');
+    expect(output).toContain('S3_SECRET_ACCESS_KEY must be set when S3_BUCKET is');
   });
 });
