@@ -8,6 +8,9 @@ const tokens = (n: number) => Array.from({ length: n }, (_, i) => `tok${i + 1}`)
 test('a reload at half of a long answer resumes it from the event log: no second upstream request, no polling', async ({
   page,
 }) => {
+  // 300 tokens at the mock's pace, a reload and a 2.5 s watch: longer than the default 30 s
+  // allows when both workers share two busy cores.
+  test.setTimeout(60_000);
   const chat = new ChatPage(page);
   await chat.goto('/');
   const k = `k${randomUUID().slice(0, 8)}`;
@@ -17,10 +20,16 @@ test('a reload at half of a long answer resumes it from the event log: no second
   const conversationId = page.url().split('/c/')[1] ?? '';
   const upstream = await waitForMockRequest((r) => JSON.stringify(r.body).includes(k));
 
+  // Only the reloaded page's requests count (from the moment the reload commits): whatever the
+  // page being left does while its stream is cut is not the new page polling.
   const seen: string[] = [];
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
   page.on('request', (r) => {
     const url = new URL(r.url());
-    if (url.pathname.startsWith('/api/')) seen.push(`${r.method()} ${url.pathname}`);
+    if (reloaded && url.pathname.startsWith('/api/')) seen.push(`${r.method()} ${url.pathname}`);
   });
   await page.reload();
   const answer = chat.lastAssistant();
