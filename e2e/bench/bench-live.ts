@@ -33,10 +33,20 @@ async function rowsWritten(sql: postgres.Sql): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((r) => [r.relname, Number(r.n)]));
 }
 
+/** The guest cookie, as a browser gets it: from a page load (API responses never set one). */
+export async function guestCookie(url: string): Promise<string> {
+  const page = await fetch(url, { headers: { accept: 'text/html', 'sec-fetch-dest': 'document' } });
+  await page.body?.cancel();
+  const cookie = page.headers.getSetCookie()[0]?.split(';')[0];
+  if (!cookie) throw new Error('the page load set no session cookie');
+  return cookie;
+}
+
 async function chat(url: string, cookie: string, content: string, signal?: AbortSignal) {
   return fetch(`${url}/api/chat`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie },
+    // The route guard refuses state changes that do not come from the app's own origin.
+    headers: { 'content-type': 'application/json', cookie, origin: url },
     body: JSON.stringify({ content }),
     signal,
   });
@@ -59,8 +69,7 @@ export async function benchLive(mockUrl: string): Promise<void> {
     try {
       // 1. Writes: one answer on a fresh instance; its backends flush their statistics on exit.
       let app = await startApp({ env });
-      const me = await fetch(`${app.url}/api/conversations`);
-      const cookie = me.headers.getSetCookie()[0]?.split(';')[0] ?? '';
+      const cookie = await guestCookie(app.url);
       await drain(await chat(app.url, cookie, '[[mock:text tokens=5]] warm-up'));
       await app.stop();
       console.log('\n== Live answers on PostgreSQL: database writes per 2,000-token answer ==');
