@@ -4,7 +4,6 @@ import { createPortal } from 'react-dom';
 import {
   MAX_SYSTEM_PROMPT_CHARS,
   type ModelSettings,
-  modelSettingsSchema,
   REASONING_EFFORTS,
 } from '@/lib/chat/model-settings';
 
@@ -43,6 +42,10 @@ function fromForm(f: Form): Record<string, unknown> {
   };
 }
 
+// zod is only needed to check a form: loaded when the dialog opens, so the chat page does not ship it.
+const loadSchema = () =>
+  import('@/lib/chat/model-settings-schema').then((module) => module.modelSettingsSchema);
+
 const INPUT =
   'w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 focus-visible:outline-2 focus-visible:outline-blue-500 aria-invalid:border-red-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:aria-invalid:border-red-400';
 const BUTTON =
@@ -74,13 +77,14 @@ export function SettingsDialog({ settings, reasoningEffort, modelLabel, onSave }
     setErrors({});
     setSaveError(null);
     setOpen(true);
+    void loadSchema();
   };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // React events follow the component tree through the portal: keep the composer's form out.
     event.stopPropagation();
-    const parsed = modelSettingsSchema.safeParse(fromForm(form));
+    const parsed = (await loadSchema()).safeParse(fromForm(form));
     if (!parsed.success) {
       const next: Partial<Record<Field, string>> = {};
       for (const issue of parsed.error.issues) {

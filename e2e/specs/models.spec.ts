@@ -72,6 +72,33 @@ test('the picked model gets the next request, per conversation', async ({ page }
   await expect(picker(page)).toHaveValue(`default/${E2E_MODEL}`);
 });
 
+test('the chat page ships no zod; the Settings dialog loads it when opened', async ({ page }) => {
+  // Every script the page loads, by URL; zod's error class name survives minification.
+  const scripts = new Map<string, Promise<string>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.set(
+        response.url(),
+        response.text().catch(() => ''),
+      );
+  });
+  const withZod = async () => {
+    const found: string[] = [];
+    for (const [url, text] of scripts) if ((await text).includes('"ZodError"')) found.push(url);
+    return found;
+  };
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  await expect(chat.composer).toBeEditable();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(await withZod()).toEqual([]);
+
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Conversation settings' })).toBeVisible();
+  await expect.poll(async () => (await withZod()).length).toBeGreaterThan(0);
+});
+
 test('a system prompt set in Settings starts the next request', async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.goto('/');

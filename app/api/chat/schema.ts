@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PROVIDER_NAME } from '@/lib/server/providers/config';
-import { modelSettingsSchema } from '@/lib/chat/model-settings';
+import { modelSettingsSchema } from '@/lib/chat/model-settings-schema';
 
 export const MAX_MESSAGE_CHARS = 100_000;
 export const MAX_BODY_BYTES = 512 * 1024;

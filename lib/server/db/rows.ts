@@ -12,7 +12,7 @@ import type {
   Usage,
 } from '@/lib/chat/types';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
-import { modelSettingsShape } from '@/lib/chat/model-settings';
+import { modelSettingsShape } from '@/lib/chat/model-settings-schema';
 import type { ConversationRow, MessageRow } from '@/lib/db/schema';
 
 // Rows → Parley types. JSON columns are re-validated on read: a row written by an older

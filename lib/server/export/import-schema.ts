@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { modelSettingsShape } from '@/lib/chat/model-settings';
+import { modelSettingsShape } from '@/lib/chat/model-settings-schema';
 import { ARCHIVE_FORMAT, CONVERSATION_FORMAT } from '@/lib/chat/export-types';
 import type {
   ChatError,
