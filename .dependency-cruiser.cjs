@@ -104,9 +104,9 @@ module.exports = {
     ),
     never(
       'routes-through-server-and-ui',
-      'Routes call Server and render UI (and name Shared types); the rest goes through those.',
+      'Routes call Server and render UI (and use Shared helpers); the rest goes through those.',
       part.routes,
-      [part.store, part.queries, part.core],
+      [part.store, part.queries, part.core, part.storage],
     ),
     never(
       'storage-only-shared',

@@ -13,6 +13,18 @@ import {
 } from './db/repository';
 import { AppError, notFound } from './errors';
 
+// The conversation operations routes call directly: routes go through Server, never Storage
+// (.dependency-cruiser.cjs), so the repository's plain reads and writes are offered from here.
+export {
+  InvalidCursorError,
+  listConversations,
+  renameConversation,
+  restoreConversation,
+  searchConversations,
+  softDeleteConversation,
+  touchConversation,
+} from './db/repository';
+
 /** Every message of a conversation (the whole tree) and the branch it shows. */
 export async function loadTree(
   db: Db,

@@ -4,7 +4,7 @@ import {
   InvalidCursorError,
   listConversations,
   searchConversations,
-} from '@/lib/server/db/repository';
+} from '@/lib/server/conversations';
 import { AppError } from '@/lib/server/errors';
 import { route } from '@/lib/server/http/guard';
 

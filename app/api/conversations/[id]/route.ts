@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { MAX_TITLE_LENGTH } from '@/lib/chat/title-text';
-import { loadConversation } from '@/lib/server/conversations';
+import {
+  loadConversation,
+  renameConversation,
+  softDeleteConversation,
+} from '@/lib/server/conversations';
 import { stopLive } from '@/lib/server/live/stop';
-import { renameConversation, softDeleteConversation } from '@/lib/server/db/repository';
 import { route } from '@/lib/server/http/guard';
 import { conversationNotFound, ownedConversation } from '@/lib/server/http/ownership';
 

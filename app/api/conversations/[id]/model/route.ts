@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { touchConversation } from '@/lib/server/db/repository';
+import { touchConversation } from '@/lib/server/conversations';
 import { PROVIDER_NAME } from '@/lib/server/providers/config';
 import { route } from '@/lib/server/http/guard';
 import { ownedConversation } from '@/lib/server/http/ownership';
