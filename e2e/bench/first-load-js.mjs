@@ -28,16 +28,33 @@ const app = spawn(process.execPath, ['e2e/support/serve-app.mjs', '--port', Stri
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
 async function waitUp() {
   for (let i = 0; i < 600; i++) {
     try {
-      await fetch(base);
+      // Read the body: an unread one keeps the connection busy for the next request.
+      await (await fetch(base)).arrayBuffer();
       return;
     } catch {
-      await new Promise((r) => setTimeout(r, 200));
+      await sleep(200);
     }
   }
   throw new Error('the app did not start');
+}
+
+/** The body of a GET; a kept-alive connection the server has just closed is tried again. */
+async function get(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(url);
+      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+      return Buffer.from(await response.arrayBuffer());
+    } catch (error) {
+      if (attempt === 3 || error.cause?.code !== 'ECONNRESET') throw error;
+      await sleep(100);
+    }
+  }
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
@@ -45,15 +62,16 @@ const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 try {
   await waitUp();
   for (const path of paths) {
-    const html = await (await fetch(base + path)).text();
+    const html = (await get(base + path)).toString('utf8');
     const srcs = [...new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]))];
     let raw = 0;
     let gzip = 0;
     for (const src of srcs) {
-      const body = Buffer.from(await (await fetch(new URL(src, base))).arrayBuffer());
+      const body = await get(new URL(src, base));
       raw += body.length;
       gzip += gzipSync(body, { level: 9 }).length;
     }
+    if (srcs.length === 0) throw new Error(`${path}: no scripts in the page (not the app?)`);
     console.log(`${path}: ${srcs.length} scripts, ${kb(raw)} raw, ${kb(gzip)} gzipped`);
   }
 } finally {
