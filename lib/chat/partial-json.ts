@@ -1,6 +1,13 @@
 // Reads tool-call arguments, which arrive as a JSON string one fragment at a time: a whole
 // document, a prefix that could still become one (as a tree that remembers what is still open,
 // so a string being written can be marked), or text that never will. tool-arguments.ts prints it.
+//
+// Why not the `partial-json` package (0.1.7): it answers "what value so far", not "is this still
+// JSON". Its object parser swallows every error, so 13 of the 14 never-JSON inputs in
+// tool-arguments.test.ts (`{city: "Paris"}`, `{"a": 01}`, `[1,]`, `{"a": 1} trailing` …) come
+// back as a partial value instead of invalid; it returns plain values, so the string still being
+// written cannot be marked; it rewrites what is being typed (`-1.` is dropped, `2e` becomes 2,
+// `tr` becomes true); and it keeps half a surrogate pair, which prints as an escape.
 
 /** Marks a string that is still being written. */
 export const ELLIPSIS = '…';
