@@ -20,6 +20,11 @@ const nextConfig = {
   // Each build (dev, prod, tests) can use its own folder so concurrent runs never share state.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // proxy.ts then sees the URL the server itself resolves rewrites against. Without it the proxy
+  // sees http://localhost:<port>, so a rewrite to a page of this app (an unknown shared link)
+  // counts as a rewrite to another site and is fetched over the network, which hangs when the
+  // server listens only on 127.0.0.1.
+  skipProxyUrlNormalize: true,
   reactStrictMode: true,
   async headers() {
     return [

@@ -4,11 +4,13 @@ import { isOpenPage } from '@/lib/server/access/codes';
 import { newNonce, pageCsp } from '@/lib/server/http/csp';
 import { sessionForPage } from '@/lib/server/http/page-session';
 import { isSecureRequest, SESSION_COOKIE } from '@/lib/server/session';
+import { missingShareResponse } from '@/lib/server/share/missing-share';
 
 // Runs before every page (not /api, not static files): a fresh CSP nonce per request, which
-// Next reads from the request's CSP header and puts on its own scripts; and the guest cookie
-// on a first page load (lib/server/http/page-session.ts). With ACCESS_CODES, every page but a
-// shared link and the gate itself sends a browser that has not entered a code to the gate.
+// Next reads from the request's CSP header and puts on its own scripts; the guest cookie on a
+// first page load (lib/server/http/page-session.ts); and a real not-found page for a shared
+// link that does not exist (lib/server/share/missing-share.ts). With ACCESS_CODES, every page
+// but a shared link and the gate itself sends a browser that has not entered a code to the gate.
 
 export async function proxy(request: NextRequest) {
   const gate = await gateRedirect(request);
@@ -22,7 +24,9 @@ export async function proxy(request: NextRequest) {
   headers.set('x-nonce', nonce);
   headers.set('content-security-policy', csp);
   const session = await sessionForPage(request);
-  const response = NextResponse.next({ request: { headers } });
+  const response =
+    (await missingShareResponse(request, { request: { headers } })) ??
+    NextResponse.next({ request: { headers } });
   response.headers.set('content-security-policy', csp);
   if (session) response.cookies.set(session.name, session.value, session.options);
   return response;

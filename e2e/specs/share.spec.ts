@@ -108,6 +108,36 @@ test('the shared page works with JavaScript disabled, tool cards included', asyn
   await visitor.context.close();
 });
 
+test('an unknown or revoked link shows a real not-found page without JavaScript', async ({
+  page,
+  browser,
+}) => {
+  const url = await shareToolConversation(page);
+  const visitor = await newVisitor(browser, { javaScriptEnabled: false });
+  const notFound = visitor.page.getByRole('heading', { level: 1, name: 'This link doesn’t work' });
+  // A live link is not touched by the check.
+  expect((await visitor.page.goto(url))?.status()).toBe(200);
+  await expect(visitor.page.locator('article[data-role="user"]').first()).toBeVisible();
+  await expect(notFound).toHaveCount(0);
+
+  await new ShareDialog(page).revoke();
+  const origin = new URL(url).origin;
+  for (const link of [
+    url, // revoked
+    `${origin}/s/AAAAAAAAAAAAAAAAAAAAAAAA`, // never existed
+    `${url}x`, // not a share id
+    `${origin}/s/missing`, // the not-found page asked for by name
+  ]) {
+    const response = await visitor.page.goto(link);
+    expect(response?.status(), link).toBe(404);
+    await expect(notFound, link).toBeVisible();
+    await expect(visitor.page.getByRole('link', { name: 'Start a new chat' })).toBeVisible();
+    // In the HTML itself, not drawn by a script.
+    expect(await response?.text()).toContain('This link doesn’t work');
+  }
+  await visitor.context.close();
+});
+
 test('the owner updates the link in place and can opt in to indexing', async ({ page }) => {
   const url = await shareToolConversation(page);
   const dialog = new ShareDialog(page);
