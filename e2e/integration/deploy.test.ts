@@ -1,5 +1,6 @@
 // Self-hosting: the standalone server (output: 'standalone', what Docker runs) serves pages,
 // assets and chat; configuration is checked at start; /api/health reports without identity.
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthReport } from '@/lib/server/health';
 import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
@@ -118,6 +119,37 @@ describe('health with an unreachable database', () => {
       expect(app.output()).not.toContain('hunter2');
     } finally {
       await app.stop();
+    }
+  });
+});
+
+describe('the first page does not wait for the database', () => {
+  it('renders the new-chat screen while the database never answers', async () => {
+    // A "database" that accepts connections and never says a word: anything that waits for it
+    // waits until its own timeout.
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => sockets.add(socket));
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const { port } = silent.address() as AddressInfo;
+    const app = await startApp({
+      env: { DATABASE_URL: `postgres://parley:secret@127.0.0.1:${port}/parley` },
+      readyPath: '/icon.svg',
+    });
+    try {
+      // The control: a request that needs data gets no answer.
+      const data = await fetch(`${app.url}/api/conversations`, {
+        signal: AbortSignal.timeout(3_000),
+      }).catch((error: Error) => error);
+      expect(data).toBeInstanceOf(Error);
+      const page = await fetch(`${app.url}/`, { signal: AbortSignal.timeout(20_000) });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('How can I help?');
+      expect(html).toContain('placeholder="Message Parley"');
+    } finally {
+      await app.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((done) => silent.close(done));
     }
   });
 });

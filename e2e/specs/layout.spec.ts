@@ -2,6 +2,7 @@
 // (Chromium's pixel output differs between machines; boxes do not).
 import { randomUUID } from 'node:crypto';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { DEMO_APP_URL } from '../support/env';
 import { releaseMock } from '../support/mock-control';
 import { ChatPage } from './pages/chat-page';
 import { Sidebar } from './pages/sidebar-page';
@@ -119,6 +120,20 @@ for (const width of [375, 768, 1280]) {
     });
   }
 }
+
+test('at 375 px the demo badge and New chat share one row and the title is readable', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 720 });
+  const chat = new ChatPage(page);
+  await chat.goto(`${DEMO_APP_URL}/`);
+  const header = page.getByRole('banner');
+  await expect(header.getByTestId('model-badge')).toHaveText('Demo (offline)');
+  await expect(header.getByRole('link', { name: 'New chat' })).toBeVisible();
+  await expect(header.getByRole('heading', { level: 1 })).toHaveText('New chat');
+  // One row of controls; the title a readable line, not the sliver that looked like a stray "|".
+  await expectHeaderFits(page);
+});
 
 test('a new conversation is in the sidebar and the header while its first answer streams', async ({
   page,
