@@ -55,3 +55,37 @@ test('a reload at half of a long answer resumes it from the event log: no second
   expect(requests.map((r) => r.seq)).toEqual([upstream.seq]);
   expect(seen.filter((s) => s.startsWith('POST /api/chat'))).toEqual([]);
 });
+
+test('a follow whose connection drops reconnects and still ends with the whole answer', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  const k = `k${randomUUID().slice(0, 8)}`;
+  await chat.send(`[[mock:pause key=${k} after=20 tokens=60]] a dropped follow`);
+  await expect(chat.lastAssistant()).toContainText('tok20');
+  await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
+  const upstream = await waitForMockRequest((r) => JSON.stringify(r.body).includes(k));
+
+  // The reloaded tab's first connection to the resume route fails; later ones go through.
+  const attempts: string[] = [];
+  await page.route('**/api/conversations/*/stream*', async (route) => {
+    attempts.push(route.request().url());
+    if (attempts.length === 1) await route.abort('connectionreset');
+    else await route.fallback();
+  });
+  await page.reload();
+  const answer = chat.lastAssistant();
+  await expect(answer).toHaveAttribute('data-status', 'streaming');
+  await expect.poll(() => attempts.length).toBe(2);
+
+  await releaseMock(k);
+  await chat.waitForAssistantStatus('complete');
+  await expect(answer).toContainText(tokens(60));
+  const requests = (await mockRequests()).filter(
+    (r) => JSON.stringify(r.body).includes(k) && (r.body as { stream?: boolean }).stream,
+  );
+  expect(requests.map((r) => r.seq)).toEqual([upstream.seq]);
+  expect(attempts).toHaveLength(2);
+});
