@@ -1,5 +1,6 @@
 'use client';
 import { type Ref, useEffect, useRef, useState } from 'react';
+import { AccountMenu } from '@/components/account/account-menu';
 import { normalizeQuery } from '@/lib/chat/search-text';
 import { HistoryActionsProvider } from './history-actions';
 import { HistoryList } from './history-list';
@@ -88,6 +89,7 @@ export function Sidebar({ ref, drawerOpen, onCloseDrawer, pathname }: Props) {
           )}
         </HistoryActionsProvider>
       </nav>
+      <AccountMenu />
     </aside>
   );
 }

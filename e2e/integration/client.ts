@@ -51,13 +51,27 @@ export class Client {
     return this.send(path, { ...init, headers });
   }
 
+  /** Other cookies the app set (an account's session), by name. */
+  readonly otherCookies = new Map<string, string>();
+
   private async send(path: string, init: RequestInit): Promise<Response> {
     const headers = new Headers(init.headers);
-    if (this.cookie) headers.set('cookie', this.cookie);
+    const jar = [this.cookie, ...[...this.otherCookies].map(([k, v]) => `${k}=${v}`)];
+    const cookie = jar.filter(Boolean).join('; ');
+    if (cookie) headers.set('cookie', cookie);
     const res = await fetch(`${this.baseUrl}${path}`, { ...init, headers });
     const set = res.headers.getSetCookie();
     const session = set.find((c) => c.startsWith('parley_session='));
     if (session) this.cookie = session.split(';')[0] ?? null;
+    for (const line of set) {
+      const [pair = ''] = line.split(';');
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      if (name === 'parley_session' || eq <= 0) continue;
+      const value = pair.slice(eq + 1);
+      if (value === '' || /max-age=0\b/i.test(line)) this.otherCookies.delete(name);
+      else this.otherCookies.set(name, value);
+    }
     return res;
   }
 

@@ -99,6 +99,28 @@ const CASES: Record<string, Case> = {
     ok: 404,
     withoutCode: 403,
   },
+  // The matrix's owner is a guest: no account to show, delete or sign out of (200 / 401 / 200
+  // for everyone alike, no cookie set); accounts.test.ts signs up, in and out for real.
+  'GET /api/account': { access: 'public', path: () => '/api/account', ok: 200 },
+  'DELETE /api/account': { access: 'public', path: () => '/api/account', ok: 401 },
+  'POST /api/account/sign-in': {
+    access: 'public',
+    path: () => '/api/account/sign-in',
+    body: json({ email: 'nobody@example.com', password: 'not the password' }),
+    ok: 401,
+  },
+  'POST /api/account/sign-out': {
+    access: 'public',
+    path: () => '/api/account/sign-out',
+    body: json({ everywhere: true }),
+    ok: 200,
+  },
+  'POST /api/account/sign-up': {
+    access: 'public',
+    path: () => '/api/account/sign-up',
+    body: json({ email: 'new@example.com', password: 'short' }),
+    ok: 400,
+  },
   'POST /api/attachments': {
     access: 'self',
     path: () => '/api/attachments?name=notes.txt',

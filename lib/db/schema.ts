@@ -233,6 +233,8 @@ export const rateLimits = pgTable('rate_limits', {
   count: integer('count').notNull(),
 });
 
+export { authAccounts, authSessions, authUsers, authVerifications } from './auth-schema';
+
 export type UserRow = typeof users.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;

@@ -41,13 +41,28 @@ describe('parseConfig', () => {
       },
       limits: { upstreamBodyBytes: 8388608, upstreamEventBytes: 1048576, answerChars: 1000000 },
       rateLimits: { chatPerUser: 30, chatPerIp: 120, guestsPerIp: 60 },
-      access: { codes: [], wrongCodesPerIp: 10 },
+      access: {
+        codes: [],
+        wrongCodesPerIp: 10,
+        allowedEmails: [],
+        allowGuests: true,
+        wrongPasswordsPerIp: 10,
+        chatPerAccount: 60,
+      },
     });
   });
 
   it('reads ACCESS_CODES as a comma-separated list (blanks and repeats dropped)', () => {
     const config = parseConfig({ ACCESS_CODES: ' alpha , beta,,alpha ' }, cwd);
     expect(config.access.codes).toEqual(['alpha', 'beta']);
+    const accounts = parseConfig({
+      ALLOWED_EMAILS: 'a@b.example,@c.example',
+      ALLOW_GUESTS: 'false',
+    });
+    expect(accounts.access.allowedEmails).toEqual(['a@b.example', '@c.example']);
+    expect(accounts.access.allowGuests).toBe(false);
+    expect(() => parseConfig({ ALLOWED_EMAILS: 'nobody' }, cwd)).toThrow(/ALLOWED_EMAILS must be/);
+    expect(() => parseConfig({ ALLOW_GUESTS: 'no' }, cwd)).toThrow(/ALLOW_GUESTS must be true/);
     expect(() => parseConfig({ RATE_LIMIT_ACCESS_CODE_PER_IP: '0' }, cwd)).toThrow(
       /RATE_LIMIT_ACCESS_CODE_PER_IP must be a whole number between 1/,
     );

@@ -6,7 +6,7 @@ import { ChatScreen } from '@/components/chat/chat-screen';
 import { requirePageAccess } from '@/lib/server/access/gate';
 import { loadConversation } from '@/lib/server/conversations';
 import { getModelBadge } from '@/lib/server/model-badge';
-import { readUserId } from '@/lib/server/session';
+import { currentCaller } from '@/lib/server/auth/current';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,7 +15,7 @@ type Props = { params: Promise<{ id: string }> };
 const load = cache(async (id: string) => {
   await requirePageAccess();
   if (!z.uuid().safeParse(id).success) return null;
-  const userId = await readUserId();
+  const userId = (await currentCaller())?.userId;
   return userId ? loadConversation(userId, id) : null;
 });
 

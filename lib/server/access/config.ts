@@ -1,5 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
+import { badAllowedEmail, parseAllowedEmails } from '@/lib/server/auth/allowed-emails';
 import { optionalText, wholeNumber } from '@/lib/server/config-values';
 
 // The access-control part of the server configuration (config.ts spreads `accessEnvShape` into
@@ -10,6 +11,14 @@ export interface AccessConfig {
   codes: string[];
   /** Wrong access codes per client address per hour (RATE_LIMIT_ACCESS_CODE_PER_IP). */
   wrongCodesPerIp: number;
+  /** ALLOWED_EMAILS: addresses and `@domain`s that may have an account; empty = anyone. */
+  allowedEmails: string[];
+  /** ALLOW_GUESTS (default true): false = an account is needed before chatting. */
+  allowGuests: boolean;
+  /** Wrong passwords per address and email per hour (RATE_LIMIT_SIGN_IN_PER_IP). */
+  wrongPasswordsPerIp: number;
+  /** Messages a signed-in user may send per minute (RATE_LIMIT_CHAT_PER_ACCOUNT). */
+  chatPerAccount: number;
 }
 
 const list = (value: string | undefined) => [
@@ -24,10 +33,31 @@ const list = (value: string | undefined) => [
 export const accessEnvShape = {
   ACCESS_CODES: optionalText.transform(list),
   RATE_LIMIT_ACCESS_CODE_PER_IP: wholeNumber('RATE_LIMIT_ACCESS_CODE_PER_IP', 1, 1_000_000, 10, 10),
+  ALLOWED_EMAILS: optionalText
+    .transform(parseAllowedEmails)
+    .refine((entries) => badAllowedEmail(entries) === null, {
+      error: (issue) =>
+        `ALLOWED_EMAILS must be a comma-separated list of addresses (ana@example.com) and domains (@example.com) (got ${JSON.stringify(badAllowedEmail(issue.input as string[]))})`,
+    }),
+  ALLOW_GUESTS: optionalText
+    .refine((v) => v === undefined || v === 'true' || v === 'false', {
+      error: (issue) =>
+        `ALLOW_GUESTS must be true or false (got ${JSON.stringify(issue.input)}), or be left unset for true`,
+    })
+    .transform((v) => v !== 'false'),
+  RATE_LIMIT_SIGN_IN_PER_IP: wholeNumber('RATE_LIMIT_SIGN_IN_PER_IP', 1, 1_000_000, 10, 10),
+  RATE_LIMIT_CHAT_PER_ACCOUNT: wholeNumber('RATE_LIMIT_CHAT_PER_ACCOUNT', 0, 1_000_000, 60, 60),
 };
 
 type AccessEnv = { [K in keyof typeof accessEnvShape]: z.infer<(typeof accessEnvShape)[K]> };
 
 export function accessConfigFrom(e: AccessEnv): AccessConfig {
-  return { codes: e.ACCESS_CODES, wrongCodesPerIp: e.RATE_LIMIT_ACCESS_CODE_PER_IP };
+  return {
+    codes: e.ACCESS_CODES,
+    wrongCodesPerIp: e.RATE_LIMIT_ACCESS_CODE_PER_IP,
+    allowedEmails: e.ALLOWED_EMAILS,
+    allowGuests: e.ALLOW_GUESTS,
+    wrongPasswordsPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
+    chatPerAccount: e.RATE_LIMIT_CHAT_PER_ACCOUNT,
+  };
 }

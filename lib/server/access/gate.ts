@@ -1,6 +1,7 @@
 import 'server-only';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
+import { currentAccount } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 import { AppError } from '@/lib/server/errors';
 import { currentSecret, SESSION_COOKIE, sessionClaimsOf } from '@/lib/server/session';
@@ -37,11 +38,16 @@ export async function requireAccessCode(): Promise<void> {
 }
 
 /**
- * For pages: proxy.ts already sends a browser without a code to the gate, but it does not see
- * router prefetches, so pages with data check again.
+ * For the chat pages: proxy.ts already sends a browser without a code to the gate, but it does
+ * not see router prefetches, so pages with data check again; and without guests, to sign in.
  */
 export async function requirePageAccess(): Promise<void> {
-  if (!accessCodesEnabled()) return;
-  if (await cookieHasAccess((await cookies()).get(SESSION_COOKIE)?.value)) return;
-  redirect('/access');
+  if (
+    accessCodesEnabled() &&
+    !(await cookieHasAccess((await cookies()).get(SESSION_COOKIE)?.value))
+  ) {
+    redirect('/access');
+  }
+  // ALLOW_GUESTS=false: an account first.
+  if (!getConfig().access.allowGuests && !(await currentAccount())) redirect('/sign-in');
 }

@@ -6,6 +6,8 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError, errorResponse, notFound } from '@/lib/server/errors';
 import { requestIdOf, withRequestContext } from '@/lib/server/log';
 import { type BodySpec, readJsonBody, validate } from './body';
+import type { CallerKind } from '@/lib/server/auth/current';
+import { getConfig } from '@/lib/server/config';
 import { admit, identify } from './identity';
 import { isSameOrigin, isStateChanging } from './origin';
 import type { Limit } from './rate-limit';
@@ -68,7 +70,7 @@ export interface RouteSpec<
    */
   ownedByHandler?: true;
   /** Counted before the handler runs; refused with 429 and Retry-After. */
-  limits?: (caller: { userId: string; request: Request }) => Limit[];
+  limits?: (caller: { userId: string; kind: CallerKind; request: Request }) => Limit[];
   /** Turns a domain error the handler throws into the common shape. */
   mapError?: (error: unknown) => AppError | undefined;
 }
@@ -120,12 +122,13 @@ async function guarded<
     const body = spec.body ? await readJsonBody(request, spec.body) : undefined;
 
     const db = spec.identity === 'public' ? undefined : await getDb();
-    const userId = spec.identity === 'public' ? null : await identify();
+    const caller = spec.identity === 'public' ? null : await identify();
+    const userId = caller?.userId ?? null;
     if (spec.identity === 'user' && db) {
-      if (!userId) throw noSession(spec);
-      if (isStateChanging(request.method)) await admit(db, userId, request);
-      if (spec.limits) await enforceLimits(db, spec.limits({ userId, request }));
-      if (spec.owns && !(await spec.owns(db, userId, params.data as z.infer<P>))) {
+      if (!caller) throw noSession(spec);
+      if (isStateChanging(request.method)) await admit(db, caller, request);
+      if (spec.limits) await enforceLimits(db, spec.limits({ ...caller, request }));
+      if (spec.owns && !(await spec.owns(db, caller.userId, params.data as z.infer<P>))) {
         throw notFound(spec.notFound);
       }
     }
@@ -145,5 +148,10 @@ async function guarded<
 /** Owner-only resources hide their existence (404); other routes ask for a session (401). */
 function noSession(spec: { owns?: unknown; ownedByHandler?: true; notFound?: string }): AppError {
   if (spec.owns || spec.ownedByHandler) return notFound(spec.notFound);
+  if (!getConfig().access.allowGuests) {
+    return new AppError('unauthorized', 'Sign in or create an account to continue.', {
+      details: { reason: 'sign_in_required' },
+    });
+  }
   return new AppError('unauthorized', 'Your session has expired. Reload the page to continue.');
 }

@@ -85,4 +85,4 @@ export {
   type ShareListItem,
   updateShareSnapshot,
 } from './shares';
-export { ensureUser, userExists } from './users';
+export { ensureAccountUser, ensureUser, userExists } from './users';

@@ -19,3 +19,9 @@ export async function userExists(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).limit(1);
   return rows.length > 0;
 }
+
+/** An account's Parley user row (same id), made if missing; cheap when it exists. */
+export async function ensureAccountUser(db: Db, userId: string): Promise<void> {
+  if (await userExists(db, userId)) return;
+  await db.insert(users).values({ id: userId, kind: 'account' }).onConflictDoNothing();
+}

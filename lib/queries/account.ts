@@ -1,0 +1,60 @@
+'use client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { fetchJson } from './fetch-json';
+
+// The account: who is signed in, and the ways to sign in this Parley offers.
+
+export interface AccountStatus {
+  account: { email: string; name: string } | null;
+  guestsAllowed: boolean;
+  /** Single sign-on providers configured on the server, e.g. ['oidc', 'github']. */
+  providers: string[];
+}
+
+export const accountKeys = { status: () => ['account'] as const };
+
+export function useAccountStatus() {
+  return useQuery({
+    queryKey: accountKeys.status(),
+    queryFn: () => fetchJson<AccountStatus>('/api/account'),
+    staleTime: 60_000,
+  });
+}
+
+const post = (path: string, body: unknown) =>
+  fetchJson<unknown>(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * Signing in or out changes whose conversations every screen shows: the page is loaded again
+ * rather than patching each cached query.
+ */
+function reload() {
+  window.location.reload();
+}
+
+export function useSignIn(mode: 'sign-in' | 'sign-up') {
+  return useMutation({
+    mutationFn: (input: { email: string; password: string; name?: string }) =>
+      post(`/api/account/${mode}`, input),
+    onSuccess: reload,
+  });
+}
+
+export function useSignOut() {
+  return useMutation({
+    mutationFn: (everywhere: boolean) => post('/api/account/sign-out', { everywhere }),
+    meta: { errorMessage: 'Could not sign out.' },
+    onSuccess: reload,
+  });
+}
+
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: () => fetchJson<unknown>('/api/account', { method: 'DELETE' }),
+    onSuccess: () => window.location.assign('/'),
+  });
+}

@@ -1,0 +1,88 @@
+import 'server-only';
+import { createHmac } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { authAccounts, authSessions, authUsers, authVerifications, users } from '@/lib/db/schema';
+import { getConfig } from '@/lib/server/config';
+import { getDb } from '@/lib/server/database';
+import type { Db } from '@/lib/server/db/types';
+import { log } from '@/lib/server/log';
+import { getSessionSecret } from '@/lib/server/session';
+import { emailAllowed, NOT_ALLOWED_MESSAGE } from './allowed-emails';
+
+// Accounts through better-auth with its Drizzle adapter, on Parley's own database: users,
+// sessions (server-side rows, so they can be revoked everywhere at once) and password hashes
+// (better-auth's scrypt: salted and slow) are PostgreSQL rows, nothing in process memory.
+// An account's id is a uuid and is also its Parley user id (users.id).
+
+export const AUTH_COOKIE_PREFIX = 'parley';
+
+export function createAuth(db: Db, secret: string) {
+  const { allowedEmails } = getConfig().access;
+  return betterAuth({
+    appName: 'Parley',
+    // Derived, so one SESSION_SECRET (or the generated one) is all there is to configure.
+    secret: createHmac('sha256', secret).update('parley-accounts').digest('base64url'),
+    basePath: '/api/auth',
+    // Parley runs under whatever host it is given; single sign-on providers only redirect back
+    // to the callback URLs registered with them, so the request's own host is used.
+    baseURL: { allowedHosts: ['*'], protocol: 'auto' },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: {
+        user: authUsers,
+        session: authSessions,
+        account: authAccounts,
+        verification: authVerifications,
+      },
+    }),
+    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    user: {
+      validateUserInfo: ({ user }) =>
+        emailAllowed(allowedEmails, user.email)
+          ? undefined
+          : { error: 'email_not_allowed', errorDescription: NOT_ALLOWED_MESSAGE },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Parley counts wrong passwords itself, in its own rate_limits table (lib/server/auth/).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: AUTH_COOKIE_PREFIX,
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // The account's Parley user, so conversations can belong to it.
+          after: async (user) => {
+            await db.insert(users).values({ id: user.id, kind: 'account' }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+    telemetry: { enabled: false },
+    // Into Parley's structured log (LOG_LEVEL applies); a wrong password is no warning.
+    logger: {
+      log: (level, message) => {
+        if (level === 'error') log.error({ source: 'better-auth' }, message);
+        else log.debug({ source: 'better-auth', level }, message);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const cache = new WeakMap<Db, Promise<Auth>>();
+
+/** The better-auth instance of this process's database (one per Db, created on first use). */
+export async function getAuth(): Promise<Auth> {
+  const db = await getDb();
+  let pending = cache.get(db);
+  if (!pending) {
+    pending = getSessionSecret(db, getConfig()).then((secret) => createAuth(db, secret));
+    cache.set(db, pending);
+    pending.catch(() => cache.delete(db));
+  }
+  return pending;
+}

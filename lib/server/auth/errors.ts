@@ -1,0 +1,40 @@
+import 'server-only';
+import { APIError } from 'better-auth/api';
+import { AppError } from '@/lib/server/errors';
+import { NOT_ALLOWED_MESSAGE } from './allowed-emails';
+
+// better-auth's refusals in Parley's one error shape, in words a person can act on.
+
+export const WRONG_PASSWORD = 'Wrong email or password.';
+
+const MESSAGES: Record<string, [code: string, message: string]> = {
+  INVALID_EMAIL_OR_PASSWORD: ['unauthorized', WRONG_PASSWORD],
+  INVALID_PASSWORD: ['unauthorized', WRONG_PASSWORD],
+  USER_ALREADY_EXISTS: ['conflict', 'An account with this email already exists. Sign in instead.'],
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: [
+    'conflict',
+    'An account with this email already exists. Sign in instead.',
+  ],
+  INVALID_EMAIL: ['bad_request', 'Enter a valid email address.'],
+  PASSWORD_TOO_SHORT: ['bad_request', 'Use a password of at least 8 characters.'],
+  PASSWORD_TOO_LONG: ['bad_request', 'Use a password of at most 256 characters.'],
+  EMAIL_NOT_ALLOWED: ['forbidden', NOT_ALLOWED_MESSAGE],
+};
+
+export function isWrongPassword(error: unknown): boolean {
+  return error instanceof AppError && error.message === WRONG_PASSWORD;
+}
+
+export function authError(error: unknown): AppError | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const body = (error.body ?? {}) as { code?: string; message?: string };
+  const known = MESSAGES[(body.code ?? '').toUpperCase()];
+  if (known) {
+    return new AppError(known[0], known[1], {
+      details: { reason: (body.code ?? '').toLowerCase() },
+    });
+  }
+  if (error.statusCode === 403) return new AppError('forbidden', body.message ?? 'Not allowed.');
+  if (error.statusCode === 401) return new AppError('unauthorized', 'Sign in again to continue.');
+  return new AppError('bad_request', body.message ?? 'The account request was refused.');
+}

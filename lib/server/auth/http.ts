@@ -1,0 +1,21 @@
+import 'server-only';
+import { z } from 'zod';
+
+// Request bodies and responses of the account routes (app/api/account/*).
+
+export const credentialsSchema = z.object({
+  email: z.string().trim().min(1).max(320),
+  password: z.string().min(1).max(1024),
+  name: z.string().max(200).optional(),
+});
+
+export const signOutSchema = z.object({ everywhere: z.boolean().optional() });
+
+export const ACCOUNT_BODY_BYTES = 4096;
+
+/** JSON with better-auth's Set-Cookie headers; never cached. */
+export function withCookies(body: unknown, cookies: string[], status = 200): Response {
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  for (const cookie of cookies) headers.append('set-cookie', cookie);
+  return Response.json(body, { status, headers });
+}
