@@ -21,6 +21,9 @@ afterAll(async () => {
   await testDb?.destroy();
 });
 
+// The app always passes the request's headers (its host is the base URL).
+const headers = new Headers({ host: '127.0.0.1:3000' });
+
 const scryptKey = (password: string, salt: string) =>
   new Promise<Buffer>((resolve, reject) =>
     // better-auth's parameters: N = 2^14, r = 16, p = 1, 64 bytes (about 16 MiB of memory).
@@ -38,7 +41,10 @@ describe('accounts in the database', () => {
     const password = 'same password for both';
     const ids: string[] = [];
     for (const email of ['one@example.com', 'two@example.com']) {
-      const { user } = await auth.api.signUpEmail({ body: { email, password, name: email } });
+      const { user } = await auth.api.signUpEmail({
+        body: { email, password, name: email },
+        headers,
+      });
       ids.push(user.id);
     }
     const rows = await handle.db
@@ -70,6 +76,7 @@ describe('accounts in the database', () => {
     await createConversation(handle.db, { userId: guest, title: 'second' });
     const { user } = await auth.api.signUpEmail({
       body: { email: 'merge@example.com', password: 'a long password', name: 'M' },
+      headers,
     });
     expect(await mergeGuestInto(handle.db, guest, user.id)).toBe(2);
     expect(await mergeGuestInto(handle.db, guest, user.id)).toBe(0);
@@ -82,6 +89,7 @@ describe('accounts in the database', () => {
 
     const other = await auth.api.signUpEmail({
       body: { email: 'other@example.com', password: 'a long password', name: 'O' },
+      headers,
     });
     expect(await mergeGuestInto(handle.db, user.id, other.user.id)).toBe(0);
     expect(
