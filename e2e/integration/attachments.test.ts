@@ -44,6 +44,10 @@ async function startFor(storage: (typeof STORAGES)[number]) {
       ...s3?.env,
     },
   });
+  // The first request opens and migrates the database: slow on a busy machine, so it is made
+  // here (hook time) rather than inside the first test's time limit.
+  const warm = await new Client(app.url).fetch('/api/conversations');
+  if (!warm.ok) throw new Error(`the app answered ${warm.status} to its first request`);
 }
 
 /** The bucket object of an attachment: null without S3 storage or when it was deleted. */
