@@ -57,6 +57,9 @@ for (const theme of ['light', 'dark'] as const) {
     });
 
     test('the history sidebar, its search results and the dialogs', async ({ page }) => {
+      // Two answers and four accessibility scans: near 30 s when both workers share two busy
+      // cores (it ran out once at 33.8 s in a full run).
+      test.setTimeout(60_000);
       const chat = new ChatPage(page);
       const word = `history${tag()}`;
       await chat.goto('/');
