@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInPanel } from '@/components/account/sign-in-panel';
+import { NOT_ALLOWED_MESSAGE } from '@/lib/server/auth/allowed-emails';
 import { currentAccount } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 
@@ -8,8 +9,22 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false, follow: false } };
 
-/** Where a visitor lands when this Parley asks for an account first (ALLOW_GUESTS=false). */
-export default async function SignInPage() {
+type Props = { searchParams: Promise<{ error?: string | string[] }> };
+
+/** Why a single sign-on came back without a session (better-auth's error codes). */
+function ssoProblem(code: string | undefined): string | null {
+  if (!code) return null;
+  if (code === 'email_not_allowed') return NOT_ALLOWED_MESSAGE;
+  return 'Signing in with that provider did not work. Try again, or use your email.';
+}
+
+/**
+ * Where a visitor lands when this Parley asks for an account first (ALLOW_GUESTS=false), and
+ * where a single sign-on that failed comes back to, with the reason.
+ */
+export default async function SignInPage({ searchParams }: Props) {
+  const { error } = await searchParams;
+  const problem = ssoProblem(typeof error === 'string' ? error : undefined);
   if (await currentAccount()) redirect('/');
   const guestsAllowed = getConfig().access.allowGuests;
   return (
@@ -22,6 +37,11 @@ export default async function SignInPage() {
             : 'This Parley needs an account. Sign in, or create one to start chatting.'}
         </p>
       </div>
+      {problem ? (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {problem}
+        </p>
+      ) : null}
       <SignInPanel />
     </main>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '@/lib/queries/fetch-json';
 import { useSignIn } from '@/lib/queries/account';
 import { primaryButtonClass } from '@/components/ui/styles';
+import { SsoButtons } from './sso-buttons';
 
 export const inputClass =
   'w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100';
@@ -36,60 +37,67 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
 
   const signUp = mode === 'sign-up';
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3">
-      {signUp ? (
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${id}-name`} className="text-sm font-medium">
-            Name <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
-          </label>
-          <input id={`${id}-name`} name="name" autoComplete="name" className={inputClass} />
-        </div>
-      ) : null}
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          Email
-        </label>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          // The dialog focuses it when it opens (ModalDialog); the page's form is focused below.
-          data-autofocus
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className={inputClass}
-        />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-password`} className="text-sm font-medium">
-          Password
-        </label>
-        <input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete={signUp ? 'new-password' : 'current-password'}
-          required
-          aria-invalid={error ? true : undefined}
-          aria-describedby={signUp ? `${id}-hint` : undefined}
-          className={inputClass}
-        />
+    <div className="flex flex-col gap-3">
+      <SsoButtons />
+      <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         {signUp ? (
-          <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-            At least 8 characters.
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-name`} className="text-sm font-medium">
+              Name <span className="font-normal text-zinc-600 dark:text-zinc-400">(optional)</span>
+            </label>
+            <input id={`${id}-name`} name="name" autoComplete="name" className={inputClass} />
+          </div>
+        ) : null}
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-email`} className="text-sm font-medium">
+            Email
+          </label>
+          <input
+            id={`${id}-email`}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            // The dialog focuses it when it opens (ModalDialog); the page's form is focused below.
+            data-autofocus
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={inputClass}
+          />
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-password`} className="text-sm font-medium">
+            Password
+          </label>
+          <input
+            id={`${id}-password`}
+            name="password"
+            type="password"
+            autoComplete={signUp ? 'new-password' : 'current-password'}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={signUp ? `${id}-hint` : undefined}
+            className={inputClass}
+          />
+          {signUp ? (
+            <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
+              At least 8 characters.
+            </p>
+          ) : null}
+        </div>
+        {error ? (
+          <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">
+            {error}
           </p>
         ) : null}
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-      <button type="submit" disabled={mutation.isPending} className={`${primaryButtonClass} py-2`}>
-        {mutation.isPending ? 'Please wait…' : signUp ? 'Create account' : 'Sign in'}
-      </button>
-    </form>
+        <button
+          type="submit"
+          disabled={mutation.isPending}
+          className={`${primaryButtonClass} py-2`}
+        >
+          {mutation.isPending ? 'Please wait…' : signUp ? 'Create account' : 'Sign in'}
+        </button>
+      </form>
+    </div>
   );
 }

@@ -121,6 +121,18 @@ const CASES: Record<string, Case> = {
     body: json({ email: 'new@example.com', password: 'short' }),
     ok: 400,
   },
+  // No single sign-on is configured here: both answer 404 (sso.spec.ts signs in for real).
+  'POST /api/account/sso': {
+    access: 'public',
+    path: () => '/api/account/sso',
+    body: json({ provider: 'oidc' }),
+    ok: 404,
+  },
+  'GET /api/auth/callback/[provider]': {
+    access: 'public',
+    path: () => '/api/auth/callback/oidc?code=x&state=y',
+    ok: 404,
+  },
   'POST /api/attachments': {
     access: 'self',
     path: () => '/api/attachments?name=notes.txt',

@@ -7,8 +7,8 @@ import { fetchJson } from './fetch-json';
 export interface AccountStatus {
   account: { email: string; name: string } | null;
   guestsAllowed: boolean;
-  /** Single sign-on providers configured on the server, e.g. ['oidc', 'github']. */
-  providers: string[];
+  /** Single sign-on providers configured on the server (buttons "Continue with {name}"). */
+  providers: { id: 'oidc' | 'github'; name: string }[];
 }
 
 export const accountKeys = { status: () => ['account'] as const };
@@ -56,5 +56,18 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: () => fetchJson<unknown>('/api/account', { method: 'DELETE' }),
     onSuccess: () => window.location.assign('/'),
+  });
+}
+
+/** Starts a single sign-on: the server answers the provider's URL and the browser goes there. */
+export function useSso() {
+  return useMutation({
+    mutationFn: (provider: string) =>
+      fetchJson<{ url: string }>('/api/account/sso', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ provider, returnTo: window.location.pathname }),
+      }),
+    onSuccess: ({ url }) => window.location.assign(url),
   });
 }

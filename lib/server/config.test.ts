@@ -48,6 +48,7 @@ describe('parseConfig', () => {
         allowGuests: true,
         wrongPasswordsPerIp: 10,
         chatPerAccount: 60,
+        sso: [],
       },
     });
   });
@@ -63,6 +64,21 @@ describe('parseConfig', () => {
     expect(accounts.access.allowGuests).toBe(false);
     expect(() => parseConfig({ ALLOWED_EMAILS: 'nobody' }, cwd)).toThrow(/ALLOWED_EMAILS must be/);
     expect(() => parseConfig({ ALLOW_GUESTS: 'no' }, cwd)).toThrow(/ALLOW_GUESTS must be true/);
+    const sso = parseConfig({
+      OIDC_ISSUER_URL: 'https://id.example.com/realms/team/',
+      OIDC_CLIENT_ID: 'parley',
+      OIDC_CLIENT_SECRET: 's3cret',
+      GITHUB_CLIENT_ID: 'gh',
+      GITHUB_CLIENT_SECRET: 'gh-secret',
+    }).access.sso;
+    expect(sso.map((p) => [p.id, p.name, p.issuer])).toEqual([
+      ['oidc', 'single sign-on', 'https://id.example.com/realms/team'],
+      ['github', 'GitHub', undefined],
+    ]);
+    expect(() => parseConfig({ OIDC_CLIENT_ID: 'parley' }, cwd)).toThrow(
+      /needs all of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/,
+    );
+    expect(() => parseConfig({ GITHUB_CLIENT_ID: 'gh' }, cwd)).toThrow(/GITHUB_CLIENT_SECRET/);
     expect(() => parseConfig({ RATE_LIMIT_ACCESS_CODE_PER_IP: '0' }, cwd)).toThrow(
       /RATE_LIMIT_ACCESS_CODE_PER_IP must be a whole number between 1/,
     );

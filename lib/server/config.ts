@@ -1,7 +1,12 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
-import { type AccessConfig, accessConfigFrom, accessEnvShape } from './access/config';
+import {
+  type AccessConfig,
+  accessConfigFrom,
+  accessEnvShape,
+  checkAccessEnv,
+} from './access/config';
 import type { Limits, RateLimitConfig } from './config-limits';
 import { isHttpUrl, optionalText, schemeOf, wholeNumber } from './config-values';
 import { vercelIssues } from './config-vercel';
@@ -96,109 +101,113 @@ export class ConfigError extends Error {
 const MIN_SECRET_LENGTH = 32;
 const MB = 1024 * 1024;
 
-const envSchema = z.object({
-  OPENAI_BASE_URL: optionalText
-    .refine((v) => v === undefined || isHttpUrl(v), {
-      // The URL carries no secret, so echoing it helps spot typos.
-      error: (issue) =>
-        `OPENAI_BASE_URL must be an http(s) URL such as https://api.openai.com/v1 or http://localhost:11434/v1 (got ${JSON.stringify(issue.input)})`,
-    })
-    .transform((v) => (v === undefined ? null : v.replace(/\/+$/, ''))),
-  OPENAI_API_KEY: optionalText.transform((v) => v ?? null),
-  CHAT_MODEL: optionalText,
-  CHAT_MODELS: optionalText.transform((v) =>
-    v === undefined
-      ? []
-      : [
-          ...new Set(
-            v
-              .split(',')
-              .map((m) => m.trim())
-              .filter(Boolean),
-          ),
-        ],
-  ),
-  DATABASE_URL: optionalText
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\/./i.test(v), {
-      // Never echo the value: it usually contains a password. The scheme is enough to debug.
-      error: (issue) =>
-        `DATABASE_URL must be a postgres:// or postgresql:// connection string such as postgres://user:password@localhost:5432/parley, or be left unset to use the embedded PGlite database (got scheme ${JSON.stringify(schemeOf(String(issue.input)))})`,
-    })
-    .transform((v) => v ?? null),
-  DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1, 100, 5, 5),
-  DATABASE_LISTEN: optionalText
-    .refine((v) => v === undefined || /^(auto|off)$/i.test(v), {
-      error: (issue) =>
-        `DATABASE_LISTEN must be "auto" (LISTEN/NOTIFY unless DATABASE_URL is a known pooler) or "off" (always poll, for a transaction-mode pooler Parley does not recognise) (got ${JSON.stringify(issue.input)})`,
-    })
-    .transform((v) => v?.toLowerCase() !== 'off'),
-  PGLITE_DIR: optionalText,
-  SESSION_SECRET: optionalText
-    .refine((v) => v === undefined || v.length >= MIN_SECRET_LENGTH, {
-      error: (issue) =>
-        `SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters (got ${String(issue.input).length}); generate one with \`openssl rand -base64 32\`, or leave it unset to let Parley generate and store one`,
-    })
-    .transform((v) => v ?? null),
-  PORT: optionalText
-    .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), {
-      error: (issue) =>
-        `PORT must be a whole number between 1 and 65535 such as 3000 (got ${JSON.stringify(issue.input)})`,
-    })
-    .transform((v) => (v === undefined ? 3000 : Number(v))),
-  MCP_SERVERS: optionalText.transform((v, ctx) => (v === undefined ? [] : parseMcpServers(v, ctx))),
-  TOOL_APPROVAL: optionalText.transform((v, ctx) => {
-    const names = [
-      ...new Set(
-        (v ?? '')
-          .split(',')
-          .map((n) => n.trim())
-          .filter(Boolean),
-      ),
-    ];
-    const known: readonly string[] = BUILTIN_TOOL_NAMES;
-    for (const name of names) {
-      if (!known.includes(name)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `TOOL_APPROVAL lists ${JSON.stringify(name)}, which is not a built-in tool; use a comma-separated list of ${BUILTIN_TOOL_NAMES.join(', ')} (MCP tools need approval per server: "requireApproval" in MCP_SERVERS)`,
-        });
+const envSchema = z
+  .object({
+    OPENAI_BASE_URL: optionalText
+      .refine((v) => v === undefined || isHttpUrl(v), {
+        // The URL carries no secret, so echoing it helps spot typos.
+        error: (issue) =>
+          `OPENAI_BASE_URL must be an http(s) URL such as https://api.openai.com/v1 or http://localhost:11434/v1 (got ${JSON.stringify(issue.input)})`,
+      })
+      .transform((v) => (v === undefined ? null : v.replace(/\/+$/, ''))),
+    OPENAI_API_KEY: optionalText.transform((v) => v ?? null),
+    CHAT_MODEL: optionalText,
+    CHAT_MODELS: optionalText.transform((v) =>
+      v === undefined
+        ? []
+        : [
+            ...new Set(
+              v
+                .split(',')
+                .map((m) => m.trim())
+                .filter(Boolean),
+            ),
+          ],
+    ),
+    DATABASE_URL: optionalText
+      .refine((v) => v === undefined || /^postgres(ql)?:\/\/./i.test(v), {
+        // Never echo the value: it usually contains a password. The scheme is enough to debug.
+        error: (issue) =>
+          `DATABASE_URL must be a postgres:// or postgresql:// connection string such as postgres://user:password@localhost:5432/parley, or be left unset to use the embedded PGlite database (got scheme ${JSON.stringify(schemeOf(String(issue.input)))})`,
+      })
+      .transform((v) => v ?? null),
+    DATABASE_POOL_MAX: wholeNumber('DATABASE_POOL_MAX', 1, 100, 5, 5),
+    DATABASE_LISTEN: optionalText
+      .refine((v) => v === undefined || /^(auto|off)$/i.test(v), {
+        error: (issue) =>
+          `DATABASE_LISTEN must be "auto" (LISTEN/NOTIFY unless DATABASE_URL is a known pooler) or "off" (always poll, for a transaction-mode pooler Parley does not recognise) (got ${JSON.stringify(issue.input)})`,
+      })
+      .transform((v) => v?.toLowerCase() !== 'off'),
+    PGLITE_DIR: optionalText,
+    SESSION_SECRET: optionalText
+      .refine((v) => v === undefined || v.length >= MIN_SECRET_LENGTH, {
+        error: (issue) =>
+          `SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters (got ${String(issue.input).length}); generate one with \`openssl rand -base64 32\`, or leave it unset to let Parley generate and store one`,
+      })
+      .transform((v) => v ?? null),
+    PORT: optionalText
+      .refine((v) => v === undefined || (/^\d+$/.test(v) && Number(v) >= 1 && Number(v) <= 65535), {
+        error: (issue) =>
+          `PORT must be a whole number between 1 and 65535 such as 3000 (got ${JSON.stringify(issue.input)})`,
+      })
+      .transform((v) => (v === undefined ? 3000 : Number(v))),
+    MCP_SERVERS: optionalText.transform((v, ctx) =>
+      v === undefined ? [] : parseMcpServers(v, ctx),
+    ),
+    TOOL_APPROVAL: optionalText.transform((v, ctx) => {
+      const names = [
+        ...new Set(
+          (v ?? '')
+            .split(',')
+            .map((n) => n.trim())
+            .filter(Boolean),
+        ),
+      ];
+      const known: readonly string[] = BUILTIN_TOOL_NAMES;
+      for (const name of names) {
+        if (!known.includes(name)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `TOOL_APPROVAL lists ${JSON.stringify(name)}, which is not a built-in tool; use a comma-separated list of ${BUILTIN_TOOL_NAMES.join(', ')} (MCP tools need approval per server: "requireApproval" in MCP_SERVERS)`,
+          });
+        }
       }
-    }
-    return names;
-  }),
-  TOOL_MAX_STEPS: wholeNumber('TOOL_MAX_STEPS', 1, 20, 5, 5),
-  TOOL_TIMEOUT_MS: wholeNumber('TOOL_TIMEOUT_MS', 100, 300_000, 20_000, 20000),
-  PROVIDERS: optionalText.transform((v, ctx) => (v === undefined ? [] : parseProviders(v, ctx))),
-  CONTEXT_WINDOWS: optionalText.transform((v, ctx) =>
-    v === undefined ? {} : parseContextWindows(v, ctx),
-  ),
-  ATTACHMENT_MAX_FILES: wholeNumber('ATTACHMENT_MAX_FILES', 0, 50, 8, 8),
-  // 4 MB: Vercel refuses request bodies over 4.5 MB; images are downscaled in the browser first.
-  ATTACHMENT_MAX_FILE_MB: wholeNumber('ATTACHMENT_MAX_FILE_MB', 1, 100, 4, 4),
-  ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
-  LIVE_LEASE_MS: wholeNumber('LIVE_LEASE_MS', 1_000, 600_000, 20_000, 20000),
-  UPSTREAM_BODY_MAX_BYTES: wholeNumber(
-    'UPSTREAM_BODY_MAX_BYTES',
-    1024,
-    1024 ** 3,
-    8 * 1024 ** 2,
-    8388608,
-  ),
-  UPSTREAM_EVENT_MAX_BYTES: wholeNumber(
-    'UPSTREAM_EVENT_MAX_BYTES',
-    1024,
-    256 * 1024 ** 2,
-    1024 ** 2,
-    1048576,
-  ),
-  ANSWER_MAX_CHARS: wholeNumber('ANSWER_MAX_CHARS', 1000, 100_000_000, 1_000_000, 1000000),
-  RATE_LIMIT_CHAT_PER_USER: wholeNumber('RATE_LIMIT_CHAT_PER_USER', 0, 1_000_000, 30, 30),
-  RATE_LIMIT_CHAT_PER_IP: wholeNumber('RATE_LIMIT_CHAT_PER_IP', 0, 1_000_000, 120, 120),
-  RATE_LIMIT_GUESTS_PER_IP: wholeNumber('RATE_LIMIT_GUESTS_PER_IP', 0, 1_000_000, 60, 60),
-  NODE_ENV: optionalText,
-  VERCEL: optionalText,
-  ...accessEnvShape,
-});
+      return names;
+    }),
+    TOOL_MAX_STEPS: wholeNumber('TOOL_MAX_STEPS', 1, 20, 5, 5),
+    TOOL_TIMEOUT_MS: wholeNumber('TOOL_TIMEOUT_MS', 100, 300_000, 20_000, 20000),
+    PROVIDERS: optionalText.transform((v, ctx) => (v === undefined ? [] : parseProviders(v, ctx))),
+    CONTEXT_WINDOWS: optionalText.transform((v, ctx) =>
+      v === undefined ? {} : parseContextWindows(v, ctx),
+    ),
+    ATTACHMENT_MAX_FILES: wholeNumber('ATTACHMENT_MAX_FILES', 0, 50, 8, 8),
+    // 4 MB: Vercel refuses request bodies over 4.5 MB; images are downscaled in the browser first.
+    ATTACHMENT_MAX_FILE_MB: wholeNumber('ATTACHMENT_MAX_FILE_MB', 1, 100, 4, 4),
+    ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
+    LIVE_LEASE_MS: wholeNumber('LIVE_LEASE_MS', 1_000, 600_000, 20_000, 20000),
+    UPSTREAM_BODY_MAX_BYTES: wholeNumber(
+      'UPSTREAM_BODY_MAX_BYTES',
+      1024,
+      1024 ** 3,
+      8 * 1024 ** 2,
+      8388608,
+    ),
+    UPSTREAM_EVENT_MAX_BYTES: wholeNumber(
+      'UPSTREAM_EVENT_MAX_BYTES',
+      1024,
+      256 * 1024 ** 2,
+      1024 ** 2,
+      1048576,
+    ),
+    ANSWER_MAX_CHARS: wholeNumber('ANSWER_MAX_CHARS', 1000, 100_000_000, 1_000_000, 1000000),
+    RATE_LIMIT_CHAT_PER_USER: wholeNumber('RATE_LIMIT_CHAT_PER_USER', 0, 1_000_000, 30, 30),
+    RATE_LIMIT_CHAT_PER_IP: wholeNumber('RATE_LIMIT_CHAT_PER_IP', 0, 1_000_000, 120, 120),
+    RATE_LIMIT_GUESTS_PER_IP: wholeNumber('RATE_LIMIT_GUESTS_PER_IP', 0, 1_000_000, 60, 60),
+    NODE_ENV: optionalText,
+    VERCEL: optionalText,
+    ...accessEnvShape,
+  })
+  .superRefine(checkAccessEnv);
 
 /** Pure: validates `env` and derives defaults. Relative PGLITE_DIR resolves against `cwd`. */
 export function parseConfig(env: Env, cwd: string = process.cwd()): Config {

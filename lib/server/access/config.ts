@@ -1,6 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { badAllowedEmail, parseAllowedEmails } from '@/lib/server/auth/allowed-emails';
+import { type SsoProvider, ssoEnvShape, ssoProvidersFrom } from '@/lib/server/auth/sso-config';
 import { optionalText, wholeNumber } from '@/lib/server/config-values';
 
 // The access-control part of the server configuration (config.ts spreads `accessEnvShape` into
@@ -19,6 +20,8 @@ export interface AccessConfig {
   wrongPasswordsPerIp: number;
   /** Messages a signed-in user may send per minute (RATE_LIMIT_CHAT_PER_ACCOUNT). */
   chatPerAccount: number;
+  /** Single sign-on providers with all their variables set (OIDC_*, GITHUB_*). */
+  sso: SsoProvider[];
 }
 
 const list = (value: string | undefined) => [
@@ -47,9 +50,10 @@ export const accessEnvShape = {
     .transform((v) => v !== 'false'),
   RATE_LIMIT_SIGN_IN_PER_IP: wholeNumber('RATE_LIMIT_SIGN_IN_PER_IP', 1, 1_000_000, 10, 10),
   RATE_LIMIT_CHAT_PER_ACCOUNT: wholeNumber('RATE_LIMIT_CHAT_PER_ACCOUNT', 0, 1_000_000, 60, 60),
+  ...ssoEnvShape,
 };
 
-type AccessEnv = { [K in keyof typeof accessEnvShape]: z.infer<(typeof accessEnvShape)[K]> };
+type AccessEnv = z.infer<z.ZodObject<typeof accessEnvShape>>;
 
 export function accessConfigFrom(e: AccessEnv): AccessConfig {
   return {
@@ -59,5 +63,12 @@ export function accessConfigFrom(e: AccessEnv): AccessConfig {
     allowGuests: e.ALLOW_GUESTS,
     wrongPasswordsPerIp: e.RATE_LIMIT_SIGN_IN_PER_IP,
     chatPerAccount: e.RATE_LIMIT_CHAT_PER_ACCOUNT,
+    sso: ssoProvidersFrom(e).providers,
   };
+}
+
+/** For the whole schema (config.ts): a half-configured provider names what is missing. */
+export function checkAccessEnv(e: AccessEnv, ctx: z.RefinementCtx): void {
+  const { error } = ssoProvidersFrom(e);
+  if (error) ctx.addIssue({ code: 'custom', path: [error.variable], message: error.message });
 }

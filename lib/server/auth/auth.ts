@@ -2,13 +2,15 @@ import 'server-only';
 import { createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { authAccounts, authSessions, authUsers, authVerifications, users } from '@/lib/db/schema';
 import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
 import { log } from '@/lib/server/log';
-import { getSessionSecret } from '@/lib/server/session';
+import { getSessionSecret, SESSION_COOKIE, verifySession } from '@/lib/server/session';
 import { emailAllowed, NOT_ALLOWED_MESSAGE } from './allowed-emails';
+import { mergeGuestInto } from './merge';
 
 // Accounts through better-auth with its Drizzle adapter, on Parley's own database: users,
 // sessions (server-side rows, so they can be revoked everywhere at once) and password hashes
@@ -17,8 +19,20 @@ import { emailAllowed, NOT_ALLOWED_MESSAGE } from './allowed-emails';
 
 export const AUTH_COOKIE_PREFIX = 'parley';
 
+/** The guest id of a request's parley_session cookie, if validly signed. */
+async function guestOf(cookieHeader: string | null | undefined, secret: string) {
+  const token = (cookieHeader ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
+    ?.slice(SESSION_COOKIE.length + 1);
+  return verifySession(token, secret);
+}
+
 export function createAuth(db: Db, secret: string) {
-  const { allowedEmails } = getConfig().access;
+  const { allowedEmails, sso } = getConfig().access;
+  const oidc = sso.find((p) => p.id === 'oidc');
+  const github = sso.find((p) => p.id === 'github');
   return betterAuth({
     appName: 'Parley',
     // Derived, so one SESSION_SECRET (or the generated one) is all there is to configure.
@@ -37,6 +51,25 @@ export function createAuth(db: Db, secret: string) {
       },
     }),
     emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    socialProviders: github
+      ? { github: { clientId: github.clientId, clientSecret: github.clientSecret } }
+      : {},
+    plugins: oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'oidc',
+                name: oidc.name,
+                clientId: oidc.clientId,
+                clientSecret: oidc.clientSecret,
+                discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+                scopes: ['openid', 'email', 'profile'],
+              },
+            ],
+          }),
+        ]
+      : [],
     user: {
       validateUserInfo: ({ user }) =>
         emailAllowed(allowedEmails, user.email)
@@ -51,6 +84,17 @@ export function createAuth(db: Db, secret: string) {
       database: { generateId: () => crypto.randomUUID() },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every way of signing in (password, OpenID Connect, GitHub) ends here: the guest
+          // this browser was keeps its conversations (lib/server/auth/merge.ts).
+          after: async (session, ctx) => {
+            const cookie = ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie');
+            const guestId = await guestOf(cookie, secret);
+            if (guestId) await mergeGuestInto(db, guestId, session.userId);
+          },
+        },
+      },
       user: {
         create: {
           // The account's Parley user, so conversations can belong to it.

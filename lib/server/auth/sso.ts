@@ -1,0 +1,43 @@
+import 'server-only';
+import { AppError, notFound } from '@/lib/server/errors';
+import { getAuth } from './auth';
+import { authError } from './errors';
+import { ssoProviders } from './options';
+
+// Starting a single sign-on (POST /api/account/sso): better-auth makes the provider's
+// authorization URL (with state and PKCE, kept in a cookie it sets) and the browser goes there.
+// The provider sends it back to /api/auth/callback/{provider} (app/api/auth/callback/).
+
+/** The path the browser returns to after signing in, and where errors are shown. */
+function sameSitePath(value: string | undefined): string {
+  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  return value;
+}
+
+export async function startSso(input: {
+  provider: string;
+  returnTo?: string;
+  headers: Headers;
+}): Promise<{ url: string; cookies: string[] }> {
+  if (!ssoProviders().some((p) => p.id === input.provider)) {
+    throw notFound('This sign-in method is not configured.');
+  }
+  const auth = await getAuth();
+  try {
+    const result = await auth.api.signInSocial({
+      body: {
+        provider: input.provider,
+        callbackURL: sameSitePath(input.returnTo),
+        errorCallbackURL: '/sign-in',
+        disableRedirect: true,
+      },
+      headers: input.headers,
+      returnHeaders: true,
+    });
+    const url = (result.response as { url?: string }).url;
+    if (!url) throw new AppError('bad_request', 'This sign-in method is not available.');
+    return { url, cookies: result.headers.getSetCookie() };
+  } catch (error) {
+    throw authError(error) ?? error;
+  }
+}
