@@ -26,6 +26,8 @@ beforeAll(async () => {
       RATE_LIMIT_CHAT_PER_ACCOUNT: '4',
     },
   });
+  // A new embedded database migrates on its first use: here, not in the first test's time.
+  await (await fetch(`${app.url}/api/conversations`)).body?.cancel();
 });
 afterAll(async () => {
   await app?.stop();
@@ -221,6 +223,8 @@ describe('with ALLOW_GUESTS=false', () => {
     closed = await startApp({
       env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', ALLOW_GUESTS: 'false' },
     });
+    // A new embedded database migrates on its first use: here, not in the test's time.
+    await (await fetch(`${closed.url}/api/account`)).body?.cancel();
   });
   afterAll(async () => {
     await closed?.stop();

@@ -18,6 +18,8 @@ beforeAll(async () => {
   app = await startApp({
     env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', TOOL_APPROVAL: 'calculate' },
   });
+  // A new embedded database migrates on its first use: here, not in the first test's time.
+  await (await fetch(`${app.url}/api/conversations`)).body?.cancel();
 });
 afterAll(async () => {
   await app?.stop();
@@ -396,6 +398,7 @@ describe('with ACCESS_CODES set', () => {
     coded = await startApp({
       env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', ACCESS_CODES: CODE },
     });
+    await (await fetch(`${coded.url}/access`)).body?.cancel();
   });
   afterAll(async () => {
     await coded?.stop();

@@ -78,7 +78,9 @@ test('a user not in ALLOWED_EMAILS is refused with a clear message', async ({ br
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Continue with Test IdP' }).click();
   await expect(page).toHaveURL(/\/sign-in/);
-  await expect(page.getByRole('alert')).toContainText('not allowed to use this Parley');
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    'This email address is not allowed to use this Parley',
+  );
   const status = await page.request.get('/api/account');
   expect(((await status.json()) as { account: unknown }).account).toBeNull();
   await context.close();
