@@ -44,3 +44,16 @@ export function wholeNumber(
     })
     .transform((v) => (v === undefined ? fallback : Number(v)));
 }
+
+/** pino's level names, the values LOG_LEVEL accepts (lib/server/log.ts reads it itself). */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+// Validated with the rest at start, so a typo stops the server instead of silently logging at
+// `info`; the logger cannot read the parsed configuration, which itself logs.
+export const logLevel = optionalText.refine(
+  (v) => v === undefined || LOG_LEVELS.includes(v.toLowerCase()),
+  {
+    error: (issue) =>
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(issue.input)}), or be left unset for info`,
+  },
+);

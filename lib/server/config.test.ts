@@ -123,6 +123,13 @@ describe('parseConfig', () => {
     expect(error.message).toContain('DATABASE_LISTEN must be "auto"');
   });
 
+  it('refuses an unknown LOG_LEVEL at start instead of logging at info', () => {
+    expect(() => parseConfig({ LOG_LEVEL: ' DEBUG ' }, cwd)).not.toThrow();
+    const error = configError({ LOG_LEVEL: 'verbose' });
+    expect(error.issues[0]?.variable).toBe('LOG_LEVEL');
+    expect(error.message).toContain('LOG_LEVEL must be one of fatal, error, warn');
+  });
+
   it('parses DATABASE_POOL_MAX within 1–100', () => {
     expect(parseConfig({ DATABASE_POOL_MAX: '2' }, cwd).databasePoolMax).toBe(2);
     expect(configError({ DATABASE_POOL_MAX: '0' }).issues[0]?.variable).toBe('DATABASE_POOL_MAX');

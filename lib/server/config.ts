@@ -8,7 +8,7 @@ import {
   checkAccessEnv,
 } from './access/config';
 import type { Limits, RateLimitConfig } from './config-limits';
-import { isHttpUrl, optionalText, schemeOf, wholeNumber } from './config-values';
+import { isHttpUrl, logLevel, optionalText, schemeOf, wholeNumber } from './config-values';
 import { vercelIssues } from './config-vercel';
 import {
   combineProviders,
@@ -203,6 +203,7 @@ const envSchema = z
     RATE_LIMIT_CHAT_PER_USER: wholeNumber('RATE_LIMIT_CHAT_PER_USER', 0, 1_000_000, 30, 30),
     RATE_LIMIT_CHAT_PER_IP: wholeNumber('RATE_LIMIT_CHAT_PER_IP', 0, 1_000_000, 120, 120),
     RATE_LIMIT_GUESTS_PER_IP: wholeNumber('RATE_LIMIT_GUESTS_PER_IP', 0, 1_000_000, 60, 60),
+    LOG_LEVEL: logLevel,
     NODE_ENV: optionalText,
     VERCEL: optionalText,
     ...accessEnvShape,

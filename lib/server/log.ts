@@ -2,6 +2,7 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { getConfig } from './config';
+import { LOG_LEVELS } from './config-values';
 
 // Structured server logs (one JSON object per line on stdout), each tagged with the id of the
 // request it belongs to. Never logged, by design: message text, titles, tool arguments and
@@ -110,11 +111,9 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
-const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
 function level(): string {
   const wanted = process.env.LOG_LEVEL?.trim().toLowerCase();
-  return wanted && LEVELS.includes(wanted) ? wanted : 'info';
+  return wanted && LOG_LEVELS.includes(wanted) ? wanted : 'info';
 }
 
 /** The logger, writing to `destination` (stdout by default). */
