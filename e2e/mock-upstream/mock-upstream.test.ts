@@ -170,6 +170,17 @@ describe('echo and markdown', () => {
     expect(contentOf(items)).toBe(MARKDOWN_REPLY);
     expect(contentDeltas(items).length).toBeGreaterThan(20);
   });
+
+  it('streams a long markdown reply of exactly `tokens` tokens', async () => {
+    const { items } = await stream('[[mock:markdown tokens=2000]]');
+    const text = contentOf(items);
+    expect(contentDeltas(items).filter((d) => d !== '')).toHaveLength(2000);
+    expect(text.startsWith('Benchmark answer')).toBe(true);
+    expect(text.endsWith('That is the whole answer.')).toBe(true);
+    expect(text).toContain('```ts\n');
+    expect(text).toContain('| --- | ---: | ---: |');
+    expect(text.length).toBeGreaterThan(11_000);
+  });
 });
 
 describe('tools and reasoning', () => {

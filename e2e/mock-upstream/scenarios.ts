@@ -14,6 +14,7 @@ import {
 } from './marker';
 import { httpError } from './http-errors';
 import { errorBody } from './openai-shapes';
+import { longMarkdownTokens } from './long-markdown';
 import { loadReplay } from './replay';
 import {
   DEFAULT_REPLY,
@@ -118,12 +119,12 @@ const scenarios: Record<string, ScenarioDef> = {
     },
   },
   markdown: {
-    params: ['rate', 'usage'],
-    build: ({ params }) =>
-      script(
-        [...paced(content(splitTokens(MARKDOWN_REPLY)), rateOf(params)), finish(params)],
-        params,
-      ),
+    params: ['rate', 'usage', 'tokens'],
+    build: ({ params }) => {
+      const tokens = params.tokens === undefined ? null : intParam(params, 'tokens', 0, 1);
+      const text = tokens === null ? splitTokens(MARKDOWN_REPLY) : longMarkdownTokens(tokens);
+      return script([...paced(content(text), rateOf(params)), finish(params)], params);
+    },
   },
   tools: {
     params: ['calls', 'split', 'pause', 'rate', 'usage', 'names'],
