@@ -20,7 +20,13 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['lib/**/*.test.ts', 'components/**/*.test.{ts,tsx}', 'app/**/*.test.{ts,tsx}'],
+          include: [
+            'lib/**/*.test.ts',
+            'components/**/*.test.{ts,tsx}',
+            'app/**/*.test.{ts,tsx}',
+            // Pure helpers of the benchmark scripts (the benchmarks themselves are not tests).
+            'e2e/bench/**/*.test.ts',
+          ],
           exclude: ['**/*.db.test.ts', 'lib/openai/conformance.test.ts', '**/node_modules/**'],
           environment: 'node',
         },

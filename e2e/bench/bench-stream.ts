@@ -5,103 +5,33 @@
 // 3. Live answers on PostgreSQL: database writes per 2,000-token answer, and the time from a
 //    reconnect on another instance to the first resumed event (bench-live.ts).
 // Needs the .next-test build (`npm test` makes it; this script builds it when missing).
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, findChromium } from '../support/ensure-chromium.mjs';
-import { TEST_DIST_DIR } from '../support/env';
-import { freePort } from '../support/free-port';
 import { startApp } from '../support/app-server';
 import { benchLive, guestCookie } from './bench-live';
+import { ensureTestBuild, groupCpuMs, startMock, timeStream as timeAnyStream } from './proc';
+import { median } from './report';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CHUNKS = 2000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const TICK_MS = 1000 / 100; // USER_HZ on Linux
 
-/** CPU time (ms) used so far by every process in a process group, from /proc. */
-function groupCpuMs(pgid: number): number {
-  let ticks = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) !== pgid) continue; // pgrp
-      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return ticks * TICK_MS;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
-async function startMock(): Promise<{ url: string; pid: number; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(
-    join(ROOT, 'node_modules/.bin/tsx'),
-    ['e2e/mock-upstream/main.ts', '--port', String(port)],
-    {
-      cwd: ROOT,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      out += b.toString();
-      const m = /MOCK_UPSTREAM_URL=(\S+)/.exec(out);
-      if (m?.[1]) resolve(m[1]);
-    });
-    child.once('exit', () => reject(new Error(`mock exited: ${out}`)));
-  });
-  return { url, pid: child.pid ?? 0, child };
-}
-
-/** Reads a streamed response; returns ms to the first byte and to the first content token. */
-async function timeStream(res: Response, t0: number) {
-  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let firstByte = NaN;
-  let firstContent = NaN;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    const now = performance.now();
-    if (Number.isNaN(firstByte)) firstByte = now - t0;
-    if (Number.isNaN(firstContent)) {
-      text += decoder.decode(value, { stream: true });
-      if (text.includes('"content":"tok1"')) firstContent = now - t0;
-    }
-  }
-  return { firstByte, firstContent, total: performance.now() - t0 };
-}
+/** Times a response of `[[mock:text]]` tokens: its first content token is `tok1`. */
+const timeStream = async (res: Response, t0: number) => {
+  const t = await timeAnyStream(res, t0, '"content":"tok1"');
+  return { firstByte: t.firstByte, firstContent: t.firstToken, total: t.total };
+};
 
 async function main() {
-  if (!existsSync(join(ROOT, TEST_DIST_DIR, 'BUILD_ID'))) {
-    console.log(`Building ${TEST_DIST_DIR} first…`);
-    const built = spawnSync(join(ROOT, 'node_modules/.bin/next'), ['build'], {
-      cwd: ROOT,
-      stdio: 'inherit',
-      env: { ...process.env, NEXT_DIST_DIR: TEST_DIST_DIR },
-    });
-    if (built.status !== 0) process.exit(1);
-  }
+  ensureTestBuild();
   const mock = await startMock();
   if (process.env.BENCH_ONLY === 'live') {
     // Just the live-answer numbers (part 3).
     try {
       await benchLive(mock.url);
     } finally {
-      process.kill(-mock.pid, 'SIGTERM');
+      mock.stop();
     }
     return;
   }
@@ -183,11 +113,7 @@ async function main() {
     await benchLive(mock.url);
   } finally {
     await app.stop();
-    try {
-      process.kill(-mock.pid, 'SIGTERM');
-    } catch {
-      // Already gone.
-    }
+    mock.stop();
   }
 }
 

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { pageScripts } from './script-bytes.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const paths = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/'];
@@ -43,36 +43,13 @@ async function waitUp() {
   throw new Error('the app did not start');
 }
 
-/** The body of a GET; a kept-alive connection the server has just closed is tried again. */
-async function get(url) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const response = await fetch(url);
-      if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-      return Buffer.from(await response.arrayBuffer());
-    } catch (error) {
-      if (attempt === 3 || error.cause?.code !== 'ECONNRESET') throw error;
-      await sleep(100);
-    }
-  }
-}
-
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
 
 try {
   await waitUp();
   for (const path of paths) {
-    const html = (await get(base + path)).toString('utf8');
-    const srcs = [...new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]))];
-    let raw = 0;
-    let gzip = 0;
-    for (const src of srcs) {
-      const body = await get(new URL(src, base));
-      raw += body.length;
-      gzip += gzipSync(body, { level: 9 }).length;
-    }
-    if (srcs.length === 0) throw new Error(`${path}: no scripts in the page (not the app?)`);
-    console.log(`${path}: ${srcs.length} scripts, ${kb(raw)} raw, ${kb(gzip)} gzipped`);
+    const { scripts, raw, gzip } = await pageScripts(base, path);
+    console.log(`${path}: ${scripts} scripts, ${kb(raw)} raw, ${kb(gzip)} gzipped`);
   }
 } finally {
   app.kill('SIGTERM');

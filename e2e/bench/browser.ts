@@ -1,0 +1,185 @@
+// Browser rows of `npm run bench`: headless Chromium against the production build, answers of
+// 2,000 markdown tokens from the mock upstream into conversations with 0, 100 and 500 earlier
+// messages (seeded through the import route), plus how soon a 500-message conversation is usable.
+import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, findChromium } from '../support/ensure-chromium.mjs';
+import {
+  answerComplete,
+  composerReady,
+  countNodes,
+  FIRST_WORD,
+  installMarks,
+  LAST_WORDS,
+  readMarks,
+  watchInteractive,
+} from './browser-page';
+import { browserRows, type BrowserResults } from './browser-rows';
+import type { Row } from './report';
+import { importSeed, lastSeedText, seedArchive, seedConversation } from './seed';
+import { longestTaskMs } from './trace';
+
+const TOKENS = 2000;
+const COUNTS = [0, 100, 500] as const;
+const BURST_COUNTS = [0, 100] as const;
+const TRACE_CATEGORIES = ['disabled-by-default-devtools.timeline', 'toplevel'];
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: findChromium() ?? undefined, args: [...CHROMIUM_ARGS] });
+}
+
+async function guestCookie(context: BrowserContext, appUrl: string): Promise<string> {
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/`);
+  await page.close();
+  const cookies = await context.cookies(appUrl);
+  if (cookies.length === 0) throw new Error('the first page load set no cookie');
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** Imports `copies` fresh conversations of `count` messages; each run sends into its own. */
+async function seed(appUrl: string, cookie: string, count: number, copies: number) {
+  const bodies = Array.from({ length: copies }, (_, i) =>
+    seedConversation(count, `Earlier messages: ${count} (${i + 1})`),
+  );
+  return importSeed(appUrl, cookie, seedArchive(bodies));
+}
+
+async function openConversation(page: Page, appUrl: string, id: string) {
+  await page.goto(`${appUrl}/c/${id}`);
+  await page.waitForFunction(composerReady, null, { timeout: 60_000 });
+}
+
+/** Sends the benchmark prompt and resolves once the answer is complete on screen. */
+async function sendAndWait(page: Page, rate: number) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(`[[mock:markdown tokens=${TOKENS} rate=${rate}]] measure this`);
+  const answered = page.waitForResponse(
+    (r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST',
+    { timeout: 120_000 },
+  );
+  await page.getByRole('button', { name: 'Send' }).click();
+  // Wait on the network, not by polling the page: polling would add main-thread work.
+  await (await answered).finished();
+  await page.waitForFunction(answerComplete, LAST_WORDS, { polling: 'raf', timeout: 60_000 });
+}
+
+interface PacedRun {
+  mainThreadMs: number;
+  nodes: number;
+  firstTokenMs: number;
+}
+
+async function pacedRun(page: Page, appUrl: string, id: string): Promise<PacedRun> {
+  await openConversation(page, appUrl, id);
+  await page.evaluate(installMarks, FIRST_WORD);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskSeconds = async () => {
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
+  };
+  const before = await taskSeconds();
+  await sendAndWait(page, 100);
+  const after = await taskSeconds();
+  await cdp.detach();
+  const marks = await page.evaluate(readMarks);
+  return {
+    mainThreadMs: (after - before) * 1000,
+    nodes: await page.evaluate(countNodes),
+    firstTokenMs: marks.first - marks.click,
+  };
+}
+
+async function burstRun(browser: Browser, page: Page, appUrl: string, id: string) {
+  await openConversation(page, appUrl, id);
+  await page.evaluate(installMarks, FIRST_WORD);
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await sendAndWait(page, 0);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+  const marks = await page.evaluate(readMarks);
+  return { traced: longestTaskMs(trace), observed: marks.longest };
+}
+
+async function interactiveRun(context: BrowserContext, appUrl: string, id: string, text: string) {
+  const page = await context.newPage();
+  try {
+    // As source: tsx names inner functions with an `__name` helper the page does not have.
+    await page.addInitScript({
+      content: `var __name = (f) => f; (${watchInteractive})(${JSON.stringify(text)});`,
+    });
+    await page.goto(`${appUrl}/c/${id}`, { waitUntil: 'commit' });
+    const ready = await page.waitForFunction(
+      () => (window as unknown as { __benchReady?: number }).__benchReady,
+      null,
+      { polling: 250, timeout: 60_000 },
+    );
+    return Number(await ready.jsonValue());
+  } finally {
+    await page.close();
+  }
+}
+
+export interface BrowserBench {
+  rows: Row[];
+  chromium: string;
+  /** Parts that failed (their rows say "not measured"); the others still count. */
+  failures: string[];
+}
+
+export async function benchBrowser(appUrl: string, runs: number): Promise<BrowserBench> {
+  const browser = await launchChromium();
+  const failures: string[] = [];
+  const part = async (name: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (error) {
+      console.error(`browser: ${name} failed:`, error);
+      failures.push(
+        `browser ${name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+      );
+    }
+  };
+  try {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const cookie = await guestCookie(context, appUrl);
+    const results: BrowserResults = { paced: {}, burst: {}, interactive: [] };
+    const page = await context.newPage();
+
+    for (const count of COUNTS) {
+      await part(`${count} earlier messages at 100 tokens/s`, async () => {
+        // One warm-up run first, in a conversation of its own.
+        const [warm, ...ids] = await seed(appUrl, cookie, count, runs + 1);
+        console.log(`browser: ${count} earlier messages, 100 tokens/s (${runs} runs + warm-up)…`);
+        if (warm) await pacedRun(page, appUrl, warm);
+        const list: PacedRun[] = [];
+        for (const id of ids) list.push(await pacedRun(page, appUrl, id));
+        results.paced[count] = list;
+      });
+    }
+    for (const count of BURST_COUNTS) {
+      await part(`${count} earlier messages, all at once`, async () => {
+        const ids = await seed(appUrl, cookie, count, runs);
+        console.log(`browser: ${count} earlier messages, all tokens at once…`);
+        const list = [];
+        for (const id of ids) list.push(await burstRun(browser, page, appUrl, id));
+        results.burst[count] = list;
+      });
+    }
+    await page.close();
+
+    await part('opening a 500-message conversation', async () => {
+      const [big] = await seed(appUrl, cookie, 500, 1);
+      if (!big) return;
+      console.log('browser: opening a 500-message conversation…');
+      const text = lastSeedText(500);
+      await interactiveRun(context, appUrl, big, text); // warm-up
+      for (let i = 0; i < runs; i++) {
+        results.interactive.push(await interactiveRun(context, appUrl, big, text));
+      }
+    });
+    await context.close();
+    return { rows: browserRows(results), chromium: browser.version(), failures };
+  } finally {
+    await browser.close();
+  }
+}

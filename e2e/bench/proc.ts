@@ -1,0 +1,163 @@
+// Processes and streams for the benchmarks: the test build, the mock upstream as its own process,
+// CPU time of a process group from /proc, and timing a streamed response.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type AppServer, startApp } from '../support/app-server';
+import { TEST_DIST_DIR } from '../support/env';
+import { freePort } from '../support/free-port';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TICK_MS = 1000 / 100; // USER_HZ on Linux
+
+/** Builds the production test build (.next-test) when it is missing, as `npm test` would. */
+export function ensureTestBuild(): void {
+  if (existsSync(join(ROOT, TEST_DIST_DIR, 'BUILD_ID'))) return;
+  console.log(`Building ${TEST_DIST_DIR} first…`);
+  const built = spawnSync(join(ROOT, 'node_modules/.bin/next'), ['build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, NEXT_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+  });
+  if (built.status !== 0) throw new Error(`next build into ${TEST_DIST_DIR} failed`);
+}
+
+/** CPU time (ms) used so far by every process in a process group, from /proc. */
+export function groupCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[2]) !== pgid) continue; // pgrp
+      ticks += Number(fields[11]) + Number(fields[12]); // utime + stime
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+export interface MockProcess {
+  /** `http://127.0.0.1:PORT/v1` */
+  url: string;
+  /** Process group id (the mock is started detached). */
+  pid: number;
+  child: ChildProcess;
+  stop(): void;
+}
+
+/** The mock upstream in a process of its own, so its CPU time is not the harness's. */
+export async function startMock(): Promise<MockProcess> {
+  const port = await freePort();
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    ['e2e/mock-upstream/main.ts', '--port', String(port)],
+    { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (b: Buffer) => {
+      out += b.toString();
+      const m = /MOCK_UPSTREAM_URL=(\S+)/.exec(out);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once('exit', () => reject(new Error(`mock exited: ${out}`)));
+  });
+  const pid = child.pid ?? 0;
+  const kill = () => {
+    try {
+      process.kill(-pid, 'SIGTERM');
+    } catch {
+      // Already gone.
+    }
+  };
+  const forget = onInterrupt(kill);
+  const stop = () => {
+    forget();
+    kill();
+  };
+  return { url, pid, child, stop };
+}
+
+export interface StreamTiming {
+  /** ms from the request to the first byte of the body. */
+  firstByte: number;
+  /** ms from the request to the first byte that contains `marker` (the answer's first token). */
+  firstToken: number;
+  /** ms from the request to the end of the body. */
+  total: number;
+}
+
+/** Reads a streamed response to its end, timing the first byte, the first token and the end. */
+export async function timeStream(
+  res: Response,
+  t0: number,
+  marker: string | RegExp,
+): Promise<StreamTiming> {
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let firstByte = Number.NaN;
+  let firstToken = Number.NaN;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    const now = performance.now();
+    if (Number.isNaN(firstByte)) firstByte = now - t0;
+    if (Number.isNaN(firstToken)) {
+      text += decoder.decode(value, { stream: true });
+      const found = typeof marker === 'string' ? text.includes(marker) : marker.test(text);
+      if (found) firstToken = now - t0;
+    }
+  }
+  return { firstByte, firstToken, total: performance.now() - t0 };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const interruptCleanups = new Set<() => void>();
+
+/**
+ * Runs `cleanup` (synchronous) if the bench is interrupted (Ctrl-C, SIGTERM) before the returned
+ * function is called: servers and the database must not outlive the bench.
+ */
+export function onInterrupt(cleanup: () => void): () => void {
+  interruptCleanups.add(cleanup);
+  return () => interruptCleanups.delete(cleanup);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    for (const cleanup of interruptCleanups) {
+      try {
+        cleanup();
+      } catch {
+        // Clean up the rest anyway.
+      }
+    }
+    process.exit(130);
+  });
+}
+
+/** The production test build with the given environment, killed too if the bench is interrupted. */
+export async function startBenchApp(env: Record<string, string | undefined>): Promise<AppServer> {
+  const app = await startApp({ env });
+  const forget = onInterrupt(() => {
+    try {
+      process.kill(-app.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  });
+  return {
+    ...app,
+    stop: async (options) => {
+      forget();
+      await app.stop(options);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+// `npm run bench`: every benchmark of the app on this machine, as a table with each row's budget
+// and as JSON (bench-results/latest.json, or BENCH_OUT). Numbers are printed, never asserted.
+//   npm run bench -- --only browser,first-load,server,pg     (or BENCH_ONLY=...)
+//   BENCH_RUNS=3 (runs per measurement; the median is reported)
+// Needs the .next-test build (built here when missing) and Chromium (found or installed the way
+// the tests do it); the PostgreSQL rows start a throwaway server with .ci/start-postgres.sh.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { ensureChromium } from '../support/ensure-chromium.mjs';
+import { benchBrowser } from './browser';
+import { benchFirstLoad } from './first-load';
+import { describeMachine, machineLine } from './machine';
+import { withBenchDatabase } from './pg';
+import { ensureTestBuild, ROOT, startBenchApp, startMock } from './proc';
+import { formatTable, type Row, selectGroups } from './report';
+import { benchServer } from './server';
+
+const GROUPS = ['browser', 'first-load', 'server', 'pg'] as const;
+
+async function main() {
+  const groups = selectGroups(process.argv.slice(2), process.env.BENCH_ONLY, GROUPS);
+  const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+  const out = resolve(ROOT, process.env.BENCH_OUT || 'bench-results/latest.json');
+  const machine = describeMachine();
+  const started = performance.now();
+  if (groups.includes('browser')) ensureChromium();
+  ensureTestBuild();
+
+  const rows: Row[] = [];
+  const failures: string[] = [];
+  const attempt = async (group: string, fn: () => Promise<Row[]>) => {
+    try {
+      rows.push(...(await fn()));
+    } catch (error) {
+      console.error(`bench: ${group} failed:`, error);
+      failures.push(`${group}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+    }
+  };
+
+  const mock = await startMock();
+  try {
+    if (groups.includes('browser') || groups.includes('first-load')) {
+      const app = await startBenchApp({ OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' });
+      try {
+        if (groups.includes('first-load'))
+          await attempt('first-load', () => benchFirstLoad(app.url));
+        if (groups.includes('browser')) {
+          await attempt('browser', async () => {
+            const result = await benchBrowser(app.url, runs);
+            machine.chromium = result.chromium;
+            failures.push(...result.failures);
+            return result.rows;
+          });
+        }
+      } finally {
+        await app.stop();
+      }
+    }
+    if (groups.includes('server')) {
+      await attempt('server', () => benchServer(mock, { group: 'server', db: 'PGlite' }, runs));
+    }
+    if (groups.includes('pg')) {
+      await attempt('pg', () =>
+        withBenchDatabase((databaseUrl) =>
+          benchServer(mock, { group: 'pg', db: 'PostgreSQL', databaseUrl }, runs),
+        ),
+      );
+    }
+  } finally {
+    mock.stop();
+  }
+
+  const seconds = Math.round((performance.now() - started) / 1000);
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(
+    out,
+    `${JSON.stringify({ machine, runs, groups, seconds, rows, failures }, null, 2)}\n`,
+  );
+  const judged = rows.filter((r) => r.budget);
+  const count = (met: boolean | null) => judged.filter((r) => r.budget?.met === met).length;
+  console.log(`\n${machineLine(machine)} · median of ${runs} runs · ${seconds} s\n`);
+  console.log(formatTable(rows));
+  console.log(
+    `\nBudgets: ${count(true)} met, ${count(false)} missed${count(null) ? `, ${count(null)} not judged` : ''}. JSON: ${out}`,
+  );
+  if (failures.length > 0) {
+    console.error(`\nNot measured:\n  ${failures.join('\n  ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

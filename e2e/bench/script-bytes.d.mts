@@ -1,0 +1,4 @@
+export function pageScripts(
+  base: string,
+  path: string,
+): Promise<{ scripts: number; raw: number; gzip: number }>;
