@@ -147,9 +147,11 @@ export async function benchBrowser(appUrl: string, runs: number): Promise<Browse
 
     for (const count of COUNTS) {
       await part(`${count} earlier messages at 100 tokens/s`, async () => {
-        // One warm-up run first, in a conversation of its own.
-        const [warm, ...ids] = await seed(appUrl, cookie, count, runs + 1);
-        console.log(`browser: ${count} earlier messages, 100 tokens/s (${runs} runs + warm-up)…`);
+        // One warm-up run before the first measured one, in a conversation of its own.
+        const warmUp = count === COUNTS[0];
+        const ids = await seed(appUrl, cookie, count, runs + (warmUp ? 1 : 0));
+        console.log(`browser: ${count} earlier messages, 100 tokens/s (${runs} runs)…`);
+        const warm = warmUp ? ids.shift() : undefined;
         if (warm) await pacedRun(page, appUrl, warm);
         const list: PacedRun[] = [];
         for (const id of ids) list.push(await pacedRun(page, appUrl, id));

@@ -23,7 +23,7 @@ async function main() {
   const out = resolve(ROOT, process.env.BENCH_OUT || 'bench-results/latest.json');
   const machine = describeMachine();
   const started = performance.now();
-  if (groups.includes('browser')) ensureChromium();
+  if (groups.includes('browser') || groups.includes('first-load')) ensureChromium();
   ensureTestBuild();
 
   const rows: Row[] = [];

@@ -1,5 +1,6 @@
-// The JavaScript a page loads before it is interactive: every <script src> in its HTML, fetched
-// and measured raw and gzipped (level 9). Shared by first-load-js.mjs and `npm run bench`.
+// The JavaScript a page loads before it is interactive: every <script src> in its HTML that a
+// modern browser runs, fetched and measured raw and gzipped (level 9). Shared by
+// first-load-js.mjs and `npm run bench`.
 import { gzipSync } from 'node:zlib';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -25,7 +26,12 @@ async function get(url) {
  */
 export async function pageScripts(base, path) {
   const html = (await get(base + path)).toString('utf8');
-  const srcs = [...new Set([...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1]))];
+  // `nomodule` scripts (Next's legacy polyfills) are never fetched by a browser that runs modules.
+  const tags = [...html.matchAll(/<script\b[^>]*>/gi)].map((m) => m[0]);
+  const loaded = tags.filter((tag) => !/\snomodule\b/i.test(tag));
+  const srcs = [
+    ...new Set(loaded.map((tag) => /\ssrc="([^"]+)"/.exec(tag)?.[1]).filter((src) => src)),
+  ];
   if (srcs.length === 0) throw new Error(`${path}: no scripts in the page (not the app?)`);
   let raw = 0;
   let gzip = 0;
