@@ -20,6 +20,9 @@ const nextConfig = {
   // Each build (dev, prod, tests) can use its own folder so concurrent runs never share state.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
+  // Source maps for the browser chunks only when asked: e2e/bench/first-load-contents.mjs reads
+  // them to say which packages fill the first-load JavaScript. Off by default (no source shipped).
+  productionBrowserSourceMaps: process.env.PARLEY_BROWSER_SOURCE_MAPS === '1',
   // proxy.ts then sees the URL the server itself resolves rewrites against. Without it the proxy
   // sees http://localhost:<port>, so a rewrite to a page of this app (an unknown shared link)
   // counts as a rewrite to another site and is fetched over the network, which hangs when the

@@ -1,15 +1,23 @@
 'use client';
 import { useState } from 'react';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { onDemand } from '@/components/ui/on-demand';
 import { itemClass, PopoverMenu } from '@/components/ui/popover-menu';
 import { buttonClass, mutedTextClass } from '@/components/ui/styles';
 import { useAccountStatus, useSignOut } from '@/lib/queries/account';
-import { AuthForm } from './auth-form';
-import { DeleteAccountDialog } from './delete-account-dialog';
 
 type Open = null | 'sign-in' | 'sign-up' | 'delete';
 
-const WIDTH = 'w-[min(24rem,calc(100vw-2rem))]';
+// The dialogs load on first use (or when the pointer reaches their button).
+const authDialog = onDemand(
+  () => import('./auth-dialog').then((module) => module.AuthDialog),
+  'Sign in',
+);
+const AuthDialog = authDialog.Component;
+const deleteDialog = onDemand(
+  () => import('./delete-account-dialog').then((module) => module.DeleteAccountDialog),
+  'Delete account',
+);
+const DeleteAccountDialog = deleteDialog.Component;
 
 /**
  * The foot of the sidebar: "Sign in" / "Create account" for a guest; for an account, who is
@@ -41,6 +49,8 @@ export function AccountMenu() {
               <button
                 type="button"
                 className={`${itemClass} text-red-700 dark:text-red-300`}
+                onPointerEnter={deleteDialog.preload}
+                onFocus={deleteDialog.preload}
                 onClick={() => {
                   close();
                   setOpen('delete');
@@ -56,6 +66,8 @@ export function AccountMenu() {
           <button
             type="button"
             className={`${buttonClass} flex-1`}
+            onPointerEnter={authDialog.preload}
+            onFocus={authDialog.preload}
             onClick={() => setOpen('sign-in')}
           >
             Sign in
@@ -63,6 +75,8 @@ export function AccountMenu() {
           <button
             type="button"
             className={`${buttonClass} flex-1`}
+            onPointerEnter={authDialog.preload}
+            onFocus={authDialog.preload}
             onClick={() => setOpen('sign-up')}
           >
             Create account
@@ -70,17 +84,7 @@ export function AccountMenu() {
         </div>
       )}
       {open === 'sign-in' || open === 'sign-up' ? (
-        <ModalDialog
-          title={open === 'sign-in' ? 'Sign in' : 'Create an account'}
-          widthClass={WIDTH}
-          onClose={() => setOpen(null)}
-        >
-          <p className={mutedTextClass}>
-            Your conversations in this browser move into your account, and you see them on every
-            device you sign in on.
-          </p>
-          <AuthForm mode={open} />
-        </ModalDialog>
+        <AuthDialog mode={open} onClose={() => setOpen(null)} />
       ) : null}
       {open === 'delete' ? <DeleteAccountDialog onClose={() => setOpen(null)} /> : null}
     </div>

@@ -1,6 +1,6 @@
 'use client';
 import { ModelPicker } from './model-picker';
-import { SettingsDialog } from './settings-dialog';
+import { SettingsButton } from './settings-button';
 import type { ModelControls } from './use-model-controls';
 
 /** The model picker and the Settings button, above the message box. */
@@ -14,7 +14,7 @@ export function ModelToolbar({ controls }: { controls: ModelControls }) {
         placeholder={controls.badge.label}
         onChange={controls.choose}
       />
-      <SettingsDialog
+      <SettingsButton
         settings={controls.settings}
         reasoningEffort={controls.current?.reasoningEffort ?? false}
         modelLabel={controls.current?.label ?? controls.badge.label}

@@ -1,6 +1,12 @@
 'use client';
 import { useState } from 'react';
-import { ShareDialog } from './share-dialog';
+import { onDemand } from '@/components/ui/on-demand';
+
+const shareDialog = onDemand(
+  () => import('./share-dialog').then((module) => module.ShareDialog),
+  'Share',
+);
+const ShareDialog = shareDialog.Component;
 
 /** The header's "Share" button; opens the share dialog for this conversation. */
 export function ShareButton({ conversationId }: { conversationId: string }) {
@@ -11,6 +17,8 @@ export function ShareButton({ conversationId }: { conversationId: string }) {
         type="button"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
+        onPointerEnter={shareDialog.preload}
+        onFocus={shareDialog.preload}
         className="rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
       >
         Share

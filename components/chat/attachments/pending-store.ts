@@ -5,7 +5,7 @@ import {
   type AttachmentMeta,
   checkAttachmentLimits,
 } from '@/lib/chat/attachments';
-import { prepareFile } from './prepare-image';
+import type { PreparedFile } from './prepare-image';
 import { uploadFile } from './upload';
 
 // Files attached to the message being written: prepared (downscaled) and uploaded at once, so
@@ -55,6 +55,14 @@ export async function addFiles(files: readonly File[], limits: AttachmentLimits)
   );
   if (count) {
     usePendingStore.setState({ notice: count.message });
+    return;
+  }
+  // Image downscaling loads with the first attachment, not with the page.
+  let prepareFile: (file: File) => Promise<PreparedFile>;
+  try {
+    ({ prepareFile } = await import('./prepare-image'));
+  } catch {
+    usePendingStore.setState({ notice: 'Attaching files failed to load. Try again.' });
     return;
   }
   const prepared = await Promise.all(files.map(prepareFile));

@@ -1,20 +1,27 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, ToolCall, ToolRun } from '@/lib/chat/types';
 import { AssistantTurn } from './assistant-turn';
 import { blankMessage } from '@/lib/chat/blank-message';
 
 // Counts markdown renders to check the turn's memoisation.
 const markdownRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('@/components/chat/markdown/markdown', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('@/components/chat/markdown/markdown')>();
+vi.mock('@/components/chat/markdown/lazy-markdown', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('@/components/chat/markdown/lazy-markdown')>();
   return {
+    ...actual,
     Markdown: (props: Parameters<typeof actual.Markdown>[0]) => {
       markdownRenders.count++;
       return <actual.Markdown {...props} />;
     },
   };
+});
+
+// The renderer is loaded, as it is in the app once the page is idle (see lazy-markdown.tsx).
+beforeAll(async () => {
+  const { preloadMarkdown } = await import('@/components/chat/markdown/lazy-markdown');
+  await preloadMarkdown();
 });
 
 afterEach(() => {

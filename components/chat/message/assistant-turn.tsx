@@ -2,7 +2,7 @@
 
 import { memo } from 'react';
 import { BranchNav } from '@/components/chat/branch-nav';
-import { Markdown } from '@/components/chat/markdown/markdown';
+import { Markdown } from '@/components/chat/markdown/lazy-markdown';
 import { type ApprovalHandler, ToolCallCard } from '@/components/chat/tool-call/tool-call-card';
 import type { BranchInfo } from '@/lib/chat/api-types';
 import { toolStateFor, turnStatus, turnUsage } from '@/lib/chat/turns';

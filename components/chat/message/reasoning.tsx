@@ -1,4 +1,4 @@
-import { Markdown } from '@/components/chat/markdown/markdown';
+import { Markdown } from '@/components/chat/markdown/lazy-markdown';
 import { formatThoughtFor } from './format';
 
 export interface ReasoningProps {
