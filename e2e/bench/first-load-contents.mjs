@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { contributors } from './chunk-contents.mjs';
 import { firstLoadFiles } from './first-load-manifest.mjs';
 
-const distDir = process.argv[2] || process.env.NEXT_DIST_DIR || '.next';
+const distDir = process.argv[2] || process.env.NEXT_DIST_DIR || '.next-test';
 const top = Number(process.argv[3] || 15);
 const ROUTES = ['/', '/c/[id]', '/s/[id]'];
 const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
