@@ -75,7 +75,10 @@ export function countNodes(): number {
 
 /** The message box is rendered, enabled and hydrated (React has attached its handlers). */
 export function composerReady(): boolean {
-  const box = document.querySelector('textarea');
+  // The composer's id, else the page's first text area.
+  const box =
+    document.querySelector<HTMLTextAreaElement>('textarea#composer') ??
+    document.querySelector('textarea');
   return !!box && !box.disabled && Object.keys(box).some((k) => k.startsWith('__reactProps'));
 }
 
@@ -87,7 +90,9 @@ export function composerReady(): boolean {
 export function watchInteractive(lastText: string): void {
   const w = window as unknown as { __benchReady?: number };
   const tick = () => {
-    const box = document.querySelector('textarea');
+    const box =
+      document.querySelector<HTMLTextAreaElement>('textarea#composer') ??
+      document.querySelector('textarea');
     const usable =
       !!box && !box.disabled && Object.keys(box).some((k) => k.startsWith('__reactProps'));
     let visible = false;

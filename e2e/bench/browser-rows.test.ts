@@ -3,6 +3,7 @@ import { browserRows, type BrowserResults } from './browser-rows';
 
 const paced = (mainThreadMs: number, nodes: number, firstTokenMs = 100) => ({
   mainThreadMs,
+  mainThreadCpuMs: mainThreadMs / 2,
   nodes,
   firstTokenMs,
 });
@@ -15,9 +16,9 @@ const results: BrowserResults = {
   },
   burst: {
     0: [
-      { traced: 30, observed: 0 },
-      { traced: 40, observed: 0 },
-      { traced: 45, observed: 0 },
+      { traced: 30, tracedCpu: 20, observed: 0 },
+      { traced: 40, tracedCpu: 25, observed: 0 },
+      { traced: 45, tracedCpu: 30, observed: 0 },
     ],
   },
   interactive: [900, 1000, 1100],
@@ -28,10 +29,14 @@ describe('browserRows', () => {
   const row = (id: string) => rows.find((r) => r.id === id);
 
   it('judges main-thread time against 2,000 ms, then against the 0-message median', () => {
-    expect(row('browser.mainThread.0')).toMatchObject({ value: 1900, budget: { met: true } });
+    expect(row('browser.mainThread.0')).toMatchObject({
+      value: 1900,
+      note: 'CPU 950 ms',
+      budget: { met: true },
+    });
     expect(row('browser.mainThread.100')).toMatchObject({
       value: 1980,
-      note: '+4.2%',
+      note: '+4.2%; CPU 990 ms',
       budget: { text: '≤ +5% of 0 messages', met: true },
     });
     expect(row('browser.mainThread.500')).toMatchObject({
@@ -48,7 +53,7 @@ describe('browserRows', () => {
   it('reports the traced longest task and the medians of first token and open time', () => {
     expect(row('browser.longestTask.0')).toMatchObject({
       value: 40,
-      note: 'no longtask over 50 ms',
+      note: 'CPU 25 ms; no longtask entry',
       budget: { met: true },
     });
     expect(row('browser.firstToken.0')?.value).toBe(100);

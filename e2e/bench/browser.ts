@@ -16,7 +16,7 @@ import {
 import { browserRows, type BrowserResults } from './browser-rows';
 import type { Row } from './report';
 import { importSeed, lastSeedText, seedArchive, seedConversation } from './seed';
-import { longestTaskMs } from './trace';
+import { longestTask } from './trace';
 
 const TOKENS = 2000;
 const COUNTS = [0, 100, 500] as const;
@@ -44,9 +44,12 @@ async function seed(appUrl: string, cookie: string, count: number, copies: numbe
   return importSeed(appUrl, cookie, seedArchive(bodies));
 }
 
+/** Opens the conversation and waits until the page is quiet: its loading is not measured. */
 async function openConversation(page: Page, appUrl: string, id: string) {
   await page.goto(`${appUrl}/c/${id}`);
   await page.waitForFunction(composerReady, null, { timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
 }
 
 /** Sends the benchmark prompt and resolves once the answer is complete on screen. */
@@ -63,28 +66,28 @@ async function sendAndWait(page: Page, rate: number) {
   await page.waitForFunction(answerComplete, LAST_WORDS, { polling: 'raf', timeout: 60_000 });
 }
 
-interface PacedRun {
-  mainThreadMs: number;
-  nodes: number;
-  firstTokenMs: number;
-}
+type PacedRun = BrowserResults['paced'][number][number];
 
 async function pacedRun(page: Page, appUrl: string, id: string): Promise<PacedRun> {
   await openConversation(page, appUrl, id);
   await page.evaluate(installMarks, FIRST_WORD);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
-  const taskSeconds = async () => {
+  // TaskDuration: wall time of the main thread's tasks; ThreadTime: its CPU time, which a busy
+  // machine skews less.
+  const seconds = async () => {
     const { metrics } = await cdp.send('Performance.getMetrics');
-    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
+    const get = (name: string) => metrics.find((m) => m.name === name)?.value ?? Number.NaN;
+    return { task: get('TaskDuration'), cpu: get('ThreadTime') };
   };
-  const before = await taskSeconds();
+  const before = await seconds();
   await sendAndWait(page, 100);
-  const after = await taskSeconds();
+  const after = await seconds();
   await cdp.detach();
   const marks = await page.evaluate(readMarks);
   return {
-    mainThreadMs: (after - before) * 1000,
+    mainThreadMs: (after.task - before.task) * 1000,
+    mainThreadCpuMs: (after.cpu - before.cpu) * 1000,
     nodes: await page.evaluate(countNodes),
     firstTokenMs: marks.first - marks.click,
   };
@@ -97,7 +100,12 @@ async function burstRun(browser: Browser, page: Page, appUrl: string, id: string
   await sendAndWait(page, 0);
   const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
   const marks = await page.evaluate(readMarks);
-  return { traced: longestTaskMs(trace), observed: marks.longest };
+  const longest = longestTask(trace);
+  return {
+    traced: longest?.ms ?? null,
+    tracedCpu: longest?.cpuMs ?? null,
+    observed: marks.longest,
+  };
 }
 
 async function interactiveRun(context: BrowserContext, appUrl: string, id: string, text: string) {

@@ -1,7 +1,8 @@
 // Processes and streams for the benchmarks: the test build, the mock upstream as its own process,
 // CPU time of a process group from /proc, and timing a streamed response.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AppServer, startApp } from '../support/app-server';
@@ -11,15 +12,58 @@ import { freePort } from '../support/free-port';
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const TICK_MS = 1000 / 100; // USER_HZ on Linux
 
-/** Builds the production test build (.next-test) when it is missing, as `npm test` would. */
-export function ensureTestBuild(): void {
-  if (existsSync(join(ROOT, TEST_DIST_DIR, 'BUILD_ID'))) return;
-  console.log(`Building ${TEST_DIST_DIR} first…`);
+/** Newest modification time (ms) of the app's sources: what the build is made from. */
+function newestSourceMs(): number {
+  let newest = 0;
+  const visit = (path: string) => {
+    const stat = statSync(path, { throwIfNoEntry: false });
+    if (!stat) return;
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) visit(join(path, entry));
+    } else if (!/\.test\.tsx?$/.test(path)) newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const top of [
+    'app',
+    'components',
+    'lib',
+    'public',
+    'next.config.mjs',
+    'package-lock.json',
+  ]) {
+    visit(join(ROOT, top));
+  }
+  return newest;
+}
+
+/**
+ * Builds the production test build (.next-test, or PARLEY_TEST_DIST_DIR) when it is missing or
+ * when `force` is set, as `npm test` would; warns when the sources are newer than the build.
+ */
+export function ensureTestBuild(force = false): void {
+  const buildId = join(ROOT, TEST_DIST_DIR, 'BUILD_ID');
+  if (!force && existsSync(buildId)) {
+    if (newestSourceMs() > statSync(buildId).mtimeMs) {
+      console.warn(
+        `bench: the sources changed after the ${TEST_DIST_DIR} build: these numbers are the old ` +
+          'code. Rebuild with `npm run bench -- --build` (or BENCH_BUILD=1).',
+      );
+    }
+    return;
+  }
+  console.log(`Building ${TEST_DIST_DIR}…`);
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-bench-build-'));
   const built = spawnSync(join(ROOT, 'node_modules/.bin/next'), ['build'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, NEXT_DIST_DIR: TEST_DIST_DIR, NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      ...process.env,
+      NEXT_DIST_DIR: TEST_DIST_DIR,
+      NEXT_TELEMETRY_DISABLED: '1',
+      // As npm test builds: a private PGlite folder in case the build touches the database.
+      PGLITE_DIR: dataDir,
+    },
   });
+  rmSync(dataDir, { recursive: true, force: true });
   if (built.status !== 0) throw new Error(`next build into ${TEST_DIST_DIR} failed`);
 }
 

@@ -2,6 +2,7 @@
 // and as JSON (bench-results/latest.json, or BENCH_OUT). Numbers are printed, never asserted.
 //   npm run bench -- --only browser,first-load,server,pg     (or BENCH_ONLY=...)
 //   BENCH_RUNS=3 (runs per measurement; the median is reported)
+//   --build or BENCH_BUILD=1: rebuild .next-test first (else only when it is missing)
 // Needs the .next-test build (built here when missing) and Chromium (found or installed the way
 // the tests do it); the PostgreSQL rows start a throwaway server with .ci/start-postgres.sh.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ async function main() {
   const machine = describeMachine();
   const started = performance.now();
   if (groups.includes('browser') || groups.includes('first-load')) ensureChromium();
-  ensureTestBuild();
+  ensureTestBuild(process.argv.includes('--build') || process.env.BENCH_BUILD === '1');
 
   const rows: Row[] = [];
   const failures: string[] = [];

@@ -7,14 +7,25 @@ export interface TraceEvent {
   pid?: number;
   tid?: number;
   dur?: number;
+  /** Thread (CPU) time of the event, µs. */
+  tdur?: number;
   args?: { name?: string; data?: { frames?: { processId?: number }[] } };
 }
 
 /** Chromium's own name for one task of a thread's event loop. */
 const TASK = 'RunTask';
 
-/** Longest task (ms) on a renderer main thread; the page's renderer when the trace names it. */
-export function longestTaskMs(trace: { traceEvents?: TraceEvent[] } | TraceEvent[]): number | null {
+export interface LongestTask {
+  /** Wall-clock ms of the longest task. */
+  ms: number;
+  /** Main-thread CPU ms of the longest task by CPU time (less skewed by a busy machine). */
+  cpuMs: number | null;
+}
+
+/** Longest task on a renderer main thread; the page's renderer when the trace names it. */
+export function longestTask(
+  trace: { traceEvents?: TraceEvent[] } | TraceEvent[],
+): LongestTask | null {
   const events = Array.isArray(trace) ? trace : (trace.traceEvents ?? []);
   const mainThreads = new Set<string>();
   for (const e of events) {
@@ -27,12 +38,14 @@ export function longestTaskMs(trace: { traceEvents?: TraceEvent[] } | TraceEvent
     if (e.name !== 'TracingStartedInBrowser') continue;
     for (const f of e.args?.data?.frames ?? []) if (f.processId) pagePids.add(f.processId);
   }
-  let longest: number | null = null;
+  let ms: number | null = null;
+  let cpuMs: number | null = null;
   for (const e of events) {
     if (e.name !== TASK || e.ph !== 'X' || typeof e.dur !== 'number') continue;
     if (!mainThreads.has(`${e.pid}:${e.tid}`)) continue;
     if (pagePids.size > 0 && !pagePids.has(e.pid ?? -1)) continue;
-    longest = Math.max(longest ?? 0, e.dur / 1000);
+    ms = Math.max(ms ?? 0, e.dur / 1000);
+    if (typeof e.tdur === 'number') cpuMs = Math.max(cpuMs ?? 0, e.tdur / 1000);
   }
-  return longest;
+  return ms === null ? null : { ms, cpuMs };
 }
