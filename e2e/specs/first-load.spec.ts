@@ -7,7 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { firstLoadFiles } from '../bench/first-load-manifest.mjs';
 import { TEST_DIST_DIR } from '../support/env';
 import { ChatPage } from './pages/chat-page';
-import { ShareDialog } from './pages/share-page';
+import { ShareDialog, SharedPage } from './pages/share-page';
 
 const MARKERS = {
   markdown: 'remarkjs/react-markdown', // react-markdown's warnings link to its changelog
@@ -47,6 +47,7 @@ const RICH = [
 
 test('nothing heavy loads with the chat page; each part loads when it is used', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(90_000);
   const loaded = watchScripts(page);
@@ -74,8 +75,19 @@ test('nothing heavy loads with the chat page; each part loads when it is used', 
   await page.getByRole('button', { name: 'My data' }).click();
   await expect(page.getByRole('dialog', { name: 'My data' })).toBeVisible();
   await page.keyboard.press('Escape');
-  await new ShareDialog(page).open();
+  const share = new ShareDialog(page);
+  await share.open();
   expect(await loaded()).toEqual(PARTS);
+
+  // The server still renders markdown itself: the shared page without JavaScript has the code
+  // block, not the plain-text stand-in shown while the renderer loads in the browser.
+  const url = await share.create();
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await noJs.newPage();
+  await new SharedPage(plain).goto(url);
+  await expect(plain.locator('pre code').getByText('const answer')).toBeVisible();
+  await expect(plain.locator('[data-markdown-pending]')).toHaveCount(0);
+  await noJs.close();
 });
 
 test('the message box works while the markdown renderer is still loading', async ({ page }) => {
