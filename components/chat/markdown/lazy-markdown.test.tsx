@@ -37,4 +37,21 @@ describe('lazy Markdown', () => {
     expect(screen.getByRole('heading', { name: 'Title' })).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(2);
   });
+
+  it('keeps showing plain text when the renderer cannot be loaded', async () => {
+    vi.resetModules();
+    vi.doMock('./markdown', () => {
+      throw new Error('chunk failed to load');
+    });
+    try {
+      const fresh = await import('./lazy-markdown');
+      const { container } = render(<fresh.Markdown text="**still here**" />);
+      await act(() => fresh.preloadMarkdown().catch(() => {}));
+      expect(container.querySelector('[data-markdown-pending]')?.textContent).toBe(
+        '**still here**',
+      );
+    } finally {
+      vi.doUnmock('./markdown');
+    }
+  });
 });

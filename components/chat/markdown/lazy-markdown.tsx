@@ -1,6 +1,6 @@
 'use client';
 
-import { lazy, memo, Suspense } from 'react';
+import { type ComponentType, lazy, memo, Suspense } from 'react';
 import type { MarkdownProps } from './markdown';
 
 // The markdown renderer (react-markdown, micromark, GFM: about 50 KB gzipped) is a chunk of its
@@ -47,17 +47,7 @@ export function preloadMarkdownWhenIdle(): () => void {
 // The server has the module at hand: render markdown there, never the plain fallback.
 if (typeof window === 'undefined') void preloadMarkdown().catch(() => {});
 
-type Loaded = { default: MarkdownModule['Markdown'] };
-
-// Once the module is here, React.lazy gets a thenable that calls back synchronously, so a message
-// that mounts later (a new answer, a scrolled-in row) renders markdown at once without suspending.
-const Renderer = lazy(() => {
-  const ready = loaded;
-  if (!ready) return preloadMarkdown().then((module) => ({ default: module.Markdown }));
-  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (see above)
-  const now = { then: (resolve: (value: Loaded) => void) => resolve({ default: ready.Markdown }) };
-  return now as unknown as Promise<Loaded>;
-});
+type Loaded = { default: ComponentType<MarkdownProps> };
 
 function PlainText({ text, className }: MarkdownProps) {
   return (
@@ -69,6 +59,21 @@ function PlainText({ text, className }: MarkdownProps) {
     </div>
   );
 }
+
+// Once the module is here, React.lazy gets a thenable that calls back synchronously, so a message
+// that mounts later (a new answer, a scrolled-in row) renders markdown at once without suspending.
+const Renderer = lazy((): Promise<Loaded> => {
+  const ready = loaded;
+  if (!ready)
+    return preloadMarkdown().then(
+      (module) => ({ default: module.Markdown }),
+      // The chunk did not load (offline): answers stay readable as plain text until a reload.
+      () => ({ default: PlainText }),
+    );
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (see above)
+  const now = { then: (resolve: (value: Loaded) => void) => resolve({ default: ready.Markdown }) };
+  return now as unknown as Promise<Loaded>;
+});
 
 /** Model output as markdown; same props as the renderer it loads on demand. */
 export const Markdown = memo(function Markdown(props: MarkdownProps) {
