@@ -1,5 +1,5 @@
 'use client';
-import { Fragment, useEffect, useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { BranchInfo, ModelBadge } from '@/lib/chat/api-types';
 import { groupTurns, type Item } from '@/lib/chat/turns';
 import { contextStartOf } from '@/lib/chat/context-start';
@@ -13,6 +13,7 @@ import {
 import { ContextDivider } from './context-divider';
 import { EmptyState } from './empty-state';
 import { type TurnHandlers, TurnRow } from './turn-row';
+import { useRowVirtualizer } from './use-row-virtualizer';
 import { useStickToBottom } from './use-stick-to-bottom';
 
 interface Props extends TurnHandlers {
@@ -64,40 +65,67 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
   const empty = items.length === 0 && !streaming;
   // One flat list: the live turn is keyed like its saved copy will be (its first message id), so
   // React keeps the same component (and any card the reader opened) across the hand-off.
-  const rows: { key: string; item: Item | null; isLast: boolean; branch?: BranchInfo }[] =
-    items.map((item, i) => ({
-      key: item.kind === 'user' ? item.message.id : item.id,
-      item,
-      isLast: !streaming && i === items.length - 1,
-      branch: branchOf(item, branches),
-    }));
+  const liveKey = streaming ? (liveIds ? (liveIds.split(',', 1)[0] ?? 'pending') : 'pending') : null;
+  const rows = useMemo(() => {
+    const list: { key: string; item: Item | null; isLast: boolean; branch?: BranchInfo }[] =
+      items.map((item, i) => ({
+        key: item.kind === 'user' ? item.message.id : item.id,
+        item,
+        isLast: !streaming && i === items.length - 1,
+        branch: branchOf(item, branches),
+      }));
+    if (liveUser)
+      list.push({ key: liveUser.id, item: { kind: 'user', message: liveUser }, isLast: false });
+    if (liveKey !== null) list.push({ key: liveKey, item: null, isLast: true });
+    return list;
+  }, [items, streaming, branches, liveUser, liveKey]);
   const rowsBusy = streaming || busy === true;
-  if (liveUser)
-    rows.push({ key: liveUser.id, item: { kind: 'user', message: liveUser }, isLast: false });
-  if (streaming)
-    rows.push({
-      key: liveIds ? (liveIds.split(',', 1)[0] ?? 'pending') : 'pending',
-      item: null,
-      isLast: true,
-    });
+  // Only the rows on screen (and a few around them) are in the DOM, so a long conversation
+  // costs what a short one does; find-in-page and screen readers see what is on screen.
+  const { virtualizer, shown, onFocus, onBlur } = useRowVirtualizer(rows, containerRef, liveKey);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div ref={containerRef} data-testid="messages" className="min-h-0 flex-1 overflow-y-auto">
-        <div ref={contentRef} className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-6">
+      <div
+        ref={containerRef}
+        data-testid="messages"
+        onFocus={onFocus}
+        onBlur={onBlur}
+        // The virtualizer keeps the rows on screen in place as others measure; the browser's own
+        // anchoring would correct the same change twice.
+        className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
+      >
+        <div
+          ref={contentRef}
+          className={
+            empty ? 'mx-auto flex max-w-3xl flex-col px-4 py-6' : 'relative mx-auto max-w-3xl'
+          }
+          style={empty ? undefined : { height: virtualizer.getTotalSize() }}
+        >
           {empty && <EmptyState badge={badge} />}
-          {rows.map((row) => (
-            <Fragment key={row.key}>
-              {startsContext(row.item) && <ContextDivider />}
-              <TurnRow
-                item={row.item}
-                isLast={row.isLast}
-                branch={row.branch}
-                busy={rowsBusy}
-                {...handlers}
-              />
-            </Fragment>
-          ))}
+          {shown.map((virtual) => {
+            const row = rows[virtual.index];
+            if (!row) return null;
+            return (
+              <div
+                key={row.key}
+                ref={virtualizer.measureElement}
+                data-index={virtual.index}
+                data-row-key={row.key}
+                className="absolute top-0 left-0 flex w-full flex-col gap-6 px-4"
+                style={{ transform: `translateY(${virtual.start}px)` }}
+              >
+                {startsContext(row.item) && <ContextDivider />}
+                <TurnRow
+                  item={row.item}
+                  isLast={row.isLast}
+                  branch={row.branch}
+                  busy={rowsBusy}
+                  {...handlers}
+                />
+              </div>
+            );
+          })}
         </div>
       </div>
       {/* A strip of its own below the messages, not floating over them: it never hides text. */}
