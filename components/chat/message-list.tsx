@@ -15,6 +15,7 @@ import { EmptyState } from './empty-state';
 import { type TurnHandlers, TurnRow } from './turn-row';
 import { useRowVirtualizer } from './use-row-virtualizer';
 import { useStickToBottom } from './use-stick-to-bottom';
+import { VirtualRow } from './virtual-row';
 
 interface Props extends TurnHandlers {
   messages: ChatMessage[];
@@ -107,13 +108,13 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
             const row = rows[virtual.index];
             if (!row) return null;
             return (
-              <div
+              <VirtualRow
                 key={row.key}
-                ref={virtualizer.measureElement}
-                data-index={virtual.index}
-                data-row-key={row.key}
-                className="absolute top-0 left-0 flex w-full flex-col gap-6 px-4"
-                style={{ transform: `translateY(${virtual.start}px)` }}
+                rowKey={row.key}
+                index={virtual.index}
+                start={virtual.start}
+                live={row.item === null}
+                measure={virtualizer.measureElement}
               >
                 {startsContext(row.item) && <ContextDivider />}
                 <TurnRow
@@ -123,7 +124,7 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
                   busy={rowsBusy}
                   {...handlers}
                 />
-              </div>
+              </VirtualRow>
             );
           })}
         </div>

@@ -32,7 +32,8 @@ export const Markdown = memo(function Markdown({
   const math = useMathPlugins(mathFlags.includes(true));
 
   return (
-    <div className={`min-w-0 break-words ${className ?? ''}`}>
+    // data-markdown: the message list styles the blocks of an answer streamed into the page.
+    <div data-markdown="" className={`min-w-0 break-words ${className ?? ''}`}>
       {blocks.map((block, index) => (
         <MarkdownBlock
           // Blocks only ever grow at the end, so position is a stable identity.

@@ -1,0 +1,37 @@
+'use client';
+import { type ReactNode, type Ref, useState } from 'react';
+
+// While an answer streams, the reader sees its end: the markdown blocks above it need no style,
+// layout or paint on every token (content-visibility). `auto` keeps each block's last rendered
+// size, so the scroll height stays true. Only for a row that streamed while it was in the DOM:
+// every block was rendered once at the bottom, so none grows when scrolled back into view (a
+// saved answer opened at its end would, and would push the text on screen down).
+const SKIP_OFFSCREEN =
+  '[&_[data-markdown]>*]:[content-visibility:auto] [&_[data-markdown]>*]:[contain-intrinsic-size:auto_3rem]';
+
+interface Props {
+  rowKey: string;
+  index: number;
+  start: number;
+  /** The row streams right now. */
+  live: boolean;
+  measure: Ref<HTMLDivElement>;
+  children: ReactNode;
+}
+
+/** One positioned row of the virtual message list. */
+export function VirtualRow({ rowKey, index, start, live, measure, children }: Props) {
+  // Decided at mount and kept: the saved copy takes over this same row after the stream.
+  const [streamedHere] = useState(live);
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      data-row-key={rowKey}
+      className={`absolute top-0 left-0 flex w-full flex-col gap-6 px-4 ${streamedHere ? SKIP_OFFSCREEN : ''}`}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {children}
+    </div>
+  );
+}
