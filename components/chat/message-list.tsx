@@ -66,7 +66,11 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
   const empty = items.length === 0 && !streaming;
   // One flat list: the live turn is keyed like its saved copy will be (its first message id), so
   // React keeps the same component (and any card the reader opened) across the hand-off.
-  const liveKey = streaming ? (liveIds ? (liveIds.split(',', 1)[0] ?? 'pending') : 'pending') : null;
+  const liveKey = streaming
+    ? liveIds
+      ? (liveIds.split(',', 1)[0] ?? 'pending')
+      : 'pending'
+    : null;
   const rows = useMemo(() => {
     const list: { key: string; item: Item | null; isLast: boolean; branch?: BranchInfo }[] =
       items.map((item, i) => ({
@@ -83,15 +87,13 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
   const rowsBusy = streaming || busy === true;
   // Only the rows on screen (and a few around them) are in the DOM, so a long conversation
   // costs what a short one does; find-in-page and screen readers see what is on screen.
-  const { virtualizer, shown, onFocus, onBlur } = useRowVirtualizer(rows, containerRef, liveKey);
+  const { virtualizer, shown } = useRowVirtualizer(rows, containerRef, liveKey);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
         ref={containerRef}
         data-testid="messages"
-        onFocus={onFocus}
-        onBlur={onBlur}
         // The virtualizer keeps the rows on screen in place as others measure; the browser's own
         // anchoring would correct the same change twice.
         className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"

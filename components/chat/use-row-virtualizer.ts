@@ -1,6 +1,6 @@
 'use client';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
-import { type FocusEvent, type RefObject, useCallback, useMemo, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useState } from 'react';
 import type { Item } from '@/lib/chat/turns';
 import { estimateRowPx } from './row-estimate';
 
@@ -65,14 +65,24 @@ export function useRowVirtualizer(
     useFlushSync: false,
   });
 
-  const onFocus = useCallback((event: FocusEvent<HTMLElement>) => {
-    const row = (event.target as Element).closest<HTMLElement>('[data-row-key]');
-    setFocusedKey(row?.dataset.rowKey ?? null);
-  }, []);
-  const onBlur = useCallback((event: FocusEvent<HTMLElement>) => {
-    // Only when focus leaves the list: moving within it is handled by onFocus.
-    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocusedKey(null);
-  }, []);
+  useEffect(() => {
+    const list = scrollRef.current;
+    if (!list) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const row = (event.target as Element).closest<HTMLElement>('[data-row-key]');
+      setFocusedKey(row?.dataset.rowKey ?? null);
+    };
+    // Only when focus leaves the list: moving within it is handled by focusin.
+    const onFocusOut = (event: FocusEvent) => {
+      if (!list.contains(event.relatedTarget as Node | null)) setFocusedKey(null);
+    };
+    list.addEventListener('focusin', onFocusIn);
+    list.addEventListener('focusout', onFocusOut);
+    return () => {
+      list.removeEventListener('focusin', onFocusIn);
+      list.removeEventListener('focusout', onFocusOut);
+    };
+  }, [scrollRef]);
 
   // A list that cannot measure its box (no layout yet, or none at all) shows its last rows rather
   // than nothing.
@@ -81,5 +91,5 @@ export function useRowVirtualizer(
     shown = virtualizer.measurementsCache.slice(-FALLBACK_ROWS);
   }
 
-  return { virtualizer, shown, onFocus, onBlur };
+  return { virtualizer, shown };
 }

@@ -2,6 +2,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 const NEAR_BOTTOM_PX = 48;
+/** Farther than this many screens, "Jump to latest" goes at once instead of scrolling smoothly. */
+const SMOOTH_SCREENS = 3;
 
 /**
  * Follows new content while the reader is at the bottom; stops as soon as they scroll up, and
@@ -11,19 +13,38 @@ export function useStickToBottom() {
   const containerRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
+  // A smooth jump in flight: its own scroll events are not the reader scrolling up. In a virtual
+  // list the bottom moves while it runs (rows measure on the way), so it is finished on arrival.
+  const jumping = useRef(false);
   const [atBottom, setAtBottom] = useState(true);
 
   useEffect(() => {
     const container = containerRef.current;
     const content = contentRef.current;
     if (!container || !content) return;
+    const distance = () => container.scrollHeight - container.scrollTop - container.clientHeight;
     const onScroll = () => {
-      const near =
-        container.scrollHeight - container.scrollTop - container.clientHeight < NEAR_BOTTOM_PX;
+      const near = distance() < NEAR_BOTTOM_PX;
+      if (jumping.current) {
+        if (near) jumping.current = false;
+        return;
+      }
       stick.current = near;
       setAtBottom(near);
     };
+    const onScrollEnd = () => {
+      if (!jumping.current) return;
+      jumping.current = false;
+      if (distance() >= NEAR_BOTTOM_PX) container.scrollTop = container.scrollHeight;
+    };
+    // The reader taking over ends a jump.
+    const onInput = () => {
+      jumping.current = false;
+    };
     container.addEventListener('scroll', onScroll, { passive: true });
+    container.addEventListener('scrollend', onScrollEnd);
+    container.addEventListener('wheel', onInput, { passive: true });
+    container.addEventListener('touchstart', onInput, { passive: true });
     const observer = new ResizeObserver(() => {
       if (stick.current) container.scrollTop = container.scrollHeight;
     });
@@ -31,6 +52,9 @@ export function useStickToBottom() {
     container.scrollTop = container.scrollHeight;
     return () => {
       container.removeEventListener('scroll', onScroll);
+      container.removeEventListener('scrollend', onScrollEnd);
+      container.removeEventListener('wheel', onInput);
+      container.removeEventListener('touchstart', onInput);
       observer.disconnect();
     };
   }, []);
@@ -39,7 +63,12 @@ export function useStickToBottom() {
     const container = containerRef.current;
     stick.current = true;
     setAtBottom(true);
-    container?.scrollTo({ top: container.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
+    if (!container) return;
+    const far =
+      container.scrollHeight - container.scrollTop > SMOOTH_SCREENS * container.clientHeight;
+    const behavior = smooth && !far ? 'smooth' : 'auto';
+    jumping.current = behavior === 'smooth';
+    container.scrollTo({ top: container.scrollHeight, behavior });
   }, []);
 
   return { containerRef, contentRef, atBottom, jumpToLatest };
