@@ -1,5 +1,6 @@
 // Reading a provider's stream: SSE messages (sse-decoder.ts) and their validated chunks.
 import { createSSEDecoder, type SSEDecoderOptions, type SSEMessage } from './sse-decoder';
+import { isPlainChunk } from './chunk-check';
 import { validateChunk } from './schema';
 import type { StreamEvent } from './types';
 
@@ -27,6 +28,7 @@ export function parseChunkEvent(data: string): StreamEvent {
     return { type: 'invalid', data, reason: `malformed JSON: ${detail}` };
   }
   if (!isRecord(json)) return { type: 'invalid', data, reason: 'not a JSON object' };
+  if (isPlainChunk(json)) return { type: 'chunk', chunk: json };
   const result = validateChunk(json);
   return result.ok
     ? { type: 'chunk', chunk: result.value }
