@@ -50,8 +50,13 @@ const encoder = new TextEncoder();
 
 /** One SSE event. JSON never contains a raw newline, so a single `data:` line is always enough. */
 export function encodeSSE(data: unknown, event?: AppEventName): Uint8Array {
+  return encoder.encode(sseFrame(data, event));
+}
+
+/** The same event as text, for a sink that numbers and logs it before encoding it once. */
+export function sseFrame(data: unknown, event?: AppEventName): string {
   const head = event ? `event: ${event}\n` : '';
-  return encoder.encode(`${head}data: ${JSON.stringify(data)}\n\n`);
+  return `${head}data: ${JSON.stringify(data)}\n\n`;
 }
 
 /** An SSE comment: keeps idle connections (and proxies in between) from timing out. */

@@ -11,7 +11,8 @@ import { encodeSSEComment } from '@/lib/chat/events';
  */
 export interface ClientSink {
   readonly stream: ReadableStream<Uint8Array>;
-  send(bytes: Uint8Array): void;
+  /** One SSE frame, as bytes or as text (encoded here, once). */
+  send(frame: Uint8Array | string): void;
   close(): void;
   readonly detached: boolean;
 }
@@ -23,6 +24,8 @@ export interface ClientSinkOptions {
   /** Bytes a slow reader may leave unread before it is cut off. */
   maxBufferedBytes?: number;
 }
+
+const encoder = new TextEncoder();
 
 export const CLIENT_HIGH_WATER_MARK = 64 * 1024;
 export const CLIENT_MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
@@ -64,8 +67,9 @@ export function createClientSink(options: ClientSinkOptions = {}): ClientSink {
 
   const sink: ClientSink = {
     stream,
-    send(bytes) {
+    send(frame) {
       if (detached) return;
+      const bytes = typeof frame === 'string' ? encoder.encode(frame) : frame;
       try {
         if (queued() + bytes.byteLength > maxBuffered) {
           detach();

@@ -1,6 +1,6 @@
 import 'server-only';
 import { log } from '@/lib/server/log';
-import { encodeSSE } from '@/lib/chat/events';
+import { encodeSSE, sseFrame } from '@/lib/chat/events';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
 import { accumulate, finalStatus, initialStreamState, step } from '@/lib/openai/accumulate';
@@ -8,7 +8,8 @@ import { endStream } from '@/lib/openai/end-stream';
 import { foldCompletion } from '@/lib/openai/completion';
 import type { ChatCompletion } from '@/lib/openai/types';
 import { deltaChars } from '@/lib/openai/delta-size';
-import { parseChunkEvent, readSSE, SSEEventTooLargeError } from '@/lib/openai/sse';
+import { createChunkCoalescer } from '@/lib/openai/merge-chunks';
+import { parseChunkEvent, readSSEBatches, SSEEventTooLargeError } from '@/lib/openai/sse';
 import type { StreamState } from '@/lib/openai/accumulate';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
@@ -61,10 +62,17 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   if (o.signal.aborted) onStop();
   else o.signal.addEventListener('abort', onStop, { once: true });
 
+  // One timer for the whole stream that looks at the time of the last read when it fires
+  // (re-arming a timer on every read costs more than the read's other bookkeeping).
+  const idleMs = o.idleTimeoutMs ?? 120_000;
+  let lastRead = Date.now();
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  const armIdle = () => {
-    clearTimeout(idleTimer);
-    idleTimer = setTimeout(() => upstreamAbort.abort('idle'), o.idleTimeoutMs ?? 120_000);
+  const watchIdle = (wait: number) => {
+    idleTimer = setTimeout(() => {
+      const quiet = Date.now() - lastRead;
+      if (quiet >= idleMs) upstreamAbort.abort('idle');
+      else watchIdle(idleMs - quiet);
+    }, wait);
   };
 
   let state: StreamState = initialStreamState();
@@ -96,7 +104,7 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   );
 
   try {
-    armIdle();
+    watchIdle(idleMs);
     const call = (withUsage: boolean) =>
       o.upstream.chatCompletions(
         {
@@ -135,27 +143,34 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
       state = foldCompletion(body);
       o.sink.send(encodeSSE(stateAsChunk(state)));
     } else {
-      const events = readSSE(res.body, upstreamAbort.signal, {
+      const reads = readSSEBatches(res.body, upstreamAbort.signal, {
         maxEventBytes: limits.upstreamEventBytes,
       });
-      for await (const message of events) {
-        armIdle();
-        const event = parseChunkEvent(message.data);
-        if (event.type === 'chunk') {
-          const next = step(state, event.chunk);
-          state = next.state;
-          o.sink.send(encodeSSE(next.normalized));
-          clock.update(fieldsFromStream(state));
-          writer.schedule();
-          answerChars += deltaChars(next.normalized);
-          if (answerChars > limits.answerChars) {
-            // An endless or oversized answer: stop reading (the loop's exit cancels the body).
-            cut = answerTooLong(limits.answerChars);
-            break;
+      // The chunks of one read are handled together: one encoding, one write, one log frame
+      // for a run of text (merge-chunks.ts), and the saved state marked dirty once.
+      const out = createChunkCoalescer();
+      for await (const batch of reads) {
+        lastRead = Date.now();
+        for (const message of batch) {
+          const event = parseChunkEvent(message.data);
+          if (event.type === 'chunk') {
+            const next = step(state, event.chunk);
+            state = next.state;
+            out.push(next.normalized);
+            answerChars += deltaChars(next.normalized);
+            if (answerChars > limits.answerChars) {
+              // An endless or oversized answer: stop reading (the loop's exit cancels the body).
+              cut = answerTooLong(limits.answerChars);
+              break;
+            }
+          } else if (event.type === 'done') {
+            state = accumulate(state, event);
           }
-        } else if (event.type === 'done') {
-          state = accumulate(state, event);
         }
+        for (const chunk of out.take()) o.sink.send(sseFrame(chunk));
+        clock.update(fieldsFromStream(state));
+        writer.schedule();
+        if (cut) break;
       }
     }
   } catch (error) {

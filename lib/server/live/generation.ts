@@ -55,7 +55,6 @@ export async function liveTiming(leaseMs = getConfig().liveLeaseMs): Promise<Liv
 }
 
 const decoder = new TextDecoder();
-const encoder = new TextEncoder();
 
 /**
  * Claims the conversation for a new turn (settling a previous one whose instance vanished).
@@ -64,10 +63,15 @@ const encoder = new TextEncoder();
 export async function beginGeneration(
   db: Db,
   conversationId: string,
-  options: { inner?: ClientSink; timing?: LiveTiming } = {},
+  options: {
+    inner?: ClientSink;
+    timing?: LiveTiming;
+    /** The caller settled lost turns of this conversation just before (or it is new). */
+    settled?: boolean;
+  } = {},
 ): Promise<LiveGeneration> {
   const timing = options.timing ?? (await liveTiming());
-  await settleLostGenerations(db, { conversationId });
+  if (!options.settled) await settleLostGenerations(db, { conversationId });
   const id = crypto.randomUUID();
   if (!(await insertGeneration(db, { id, conversationId, leaseMs: timing.leaseMs }))) {
     throw new AppError(
@@ -113,11 +117,11 @@ export async function beginGeneration(
   const sink: ClientSink = {
     stream: inner.stream,
     send(bytes) {
-      const frame = decoder.decode(bytes);
+      const frame = typeof bytes === 'string' ? bytes : decoder.decode(bytes);
       seq++;
       if (frame.startsWith('event: done\n')) doneFrame = frame;
       pending.push(frame);
-      inner.send(encoder.encode(`id: ${seq}\n${frame}`));
+      inner.send(`id: ${seq}\n${frame}`);
       writer.schedule();
     },
     close: () => inner.close(),
