@@ -114,20 +114,32 @@ async function startChatNow(
     ids: attachmentIds,
   });
 
-  // Claimed before any streaming row exists, so recovery never mistakes it for an orphan.
-  const live = await beginGeneration(db, conversation.id);
+  // Claimed before any streaming row exists, so recovery never mistakes it for an orphan; an
+  // existing conversation was settled just above, a new one has nothing to settle.
+  const claim = beginGeneration(db, conversation.id, { settled: true });
+  // A new conversation cannot be claimed by anyone else: its first message is saved meanwhile.
+  const first =
+    !existing && !body.retryOf && !body.editOf
+      ? firstUserMessage(db, conversation.id, { content: body.content ?? '', attachments })
+      : null;
+  const [claimed, point] = await Promise.allSettled([claim, first]);
+  if (claimed.status === 'rejected') throw claimed.reason;
+  const live = claimed.value;
   try {
-    const { branch, userMessage, parentId } = body.retryOf
-      ? retryPoint(messages, body.retryOf)
-      : body.editOf
-        ? await editPoint(db, conversation.id, messages, body.editOf, {
-            content: body.content ?? '',
-            attachments: body.attachments ? attachments : undefined,
-          })
-        : await newUserMessage(db, conversation.id, messages, {
-            content: body.content ?? '',
-            attachments,
-          });
+    if (point.status === 'rejected') throw point.reason;
+    const { branch, userMessage, parentId } =
+      point.value ??
+      (body.retryOf
+        ? retryPoint(messages, body.retryOf)
+        : body.editOf
+          ? await editPoint(db, conversation.id, messages, body.editOf, {
+              content: body.content ?? '',
+              attachments: body.attachments ? attachments : undefined,
+            })
+          : await newUserMessage(db, conversation.id, messages, {
+              content: body.content ?? '',
+              attachments,
+            }));
 
     const assistant = await insertMessage(db, {
       conversationId: conversation.id,
@@ -136,13 +148,12 @@ async function startChatNow(
       status: 'streaming',
       model,
     });
-    // Every new turn is what the conversation shows next, whichever branch it grew from.
-    await setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id });
-    const touched = await touchConversation(db, {
-      conversationId: conversation.id,
-      model,
-      provider,
-    });
+    // Every new turn is what the conversation shows next, whichever branch it grew from. A new
+    // conversation was created with this model and provider a moment ago: nothing to touch.
+    const [touched] = await Promise.all([
+      existing ? touchConversation(db, { conversationId: conversation.id, model, provider }) : null,
+      setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id }),
+    ]);
     return launchTurn({
       live,
       db,
@@ -197,6 +208,23 @@ async function editPoint(
     status: 'complete',
   });
   return { branch: [...history, userMessage], userMessage, parentId: userMessage.id };
+}
+
+/** The opening message of a new conversation (no history, no active leaf yet). */
+async function firstUserMessage(
+  db: Db,
+  conversationId: string,
+  input: { content: string; attachments: AttachmentMeta[] },
+) {
+  const userMessage = await insertMessage(db, {
+    conversationId,
+    parentId: null,
+    role: 'user',
+    content: input.content,
+    attachments: input.attachments,
+    status: 'complete',
+  });
+  return { branch: [userMessage], userMessage, parentId: userMessage.id };
 }
 
 async function newUserMessage(
