@@ -85,7 +85,8 @@ describe('parseChunkEvent', () => {
   it('parses a plain chunk once, without the schema, and hands out the parsed object', () => {
     const parse = vi.spyOn(JSON, 'parse');
     schema.calls = 0;
-    const data = '{"id":"c1","choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":null}]}';
+    const data =
+      '{"id":"c1","choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":null}]}';
     const event = parseChunkEvent(data);
     expect(event).toEqual({ type: 'chunk', chunk: JSON.parse(data) });
     expect(parse).toHaveBeenCalledTimes(2); // once by parseChunkEvent, once just above
