@@ -13,7 +13,7 @@ import { parseChunkEvent, readSSEBatches, SSEEventTooLargeError } from '@/lib/op
 import type { StreamState } from '@/lib/openai/accumulate';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { updateMessage } from '@/lib/server/db/repository';
+import { saveMessageProgress, updateMessage } from '@/lib/server/db/repository';
 import {
   CONNECTION_LOST,
   mapUpstreamHttpError,
@@ -96,9 +96,11 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   };
   const writer = createThrottledWriter(
     async () => {
-      await updateMessage(o.db, o.assistant.id, patch('streaming'));
+      await saveMessageProgress(o.db, o.assistant.id, patch('streaming'));
     },
-    o.persistIntervalMs ?? 300,
+    // Readers follow the answer through the live log (written every 250 ms); this copy is what
+    // a crash of this instance leaves behind, and each write carries the whole text so far.
+    o.persistIntervalMs ?? 1000,
     // The next write carries the whole text again; nothing is lost by one that failed.
     (error) => log.warn({ err: error }, 'saving a partial answer failed'),
   );

@@ -65,6 +65,7 @@ export {
   listMessages,
   type MessagePatch,
   type NewMessage,
+  saveMessageProgress,
   updateMessage,
 } from './messages';
 export {

@@ -93,6 +93,25 @@ export async function updateMessage(
   return row ? toChatMessage(row) : null;
 }
 
+/**
+ * The same update without reading the row back: an answer's progress, saved while it streams,
+ * where sending the whole text back each time doubled the database's work.
+ */
+export async function saveMessageProgress(
+  db: Db,
+  messageId: string,
+  patch: MessagePatch,
+): Promise<void> {
+  if (!isUuid(messageId)) return;
+  const defined = Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as MessagePatch;
+  await db
+    .update(messages)
+    .set({ ...defined, updatedAt: sql`now()` })
+    .where(eq(messages.id, messageId));
+}
+
 /** null when the message does not exist or sits in another user's conversation. */
 export async function getMessageForUser(
   db: Db,
