@@ -1,6 +1,6 @@
 import 'server-only';
 import { log } from '@/lib/server/log';
-import { encodeSSE, sseFrame } from '@/lib/chat/events';
+import { encodeSSE } from '@/lib/chat/events';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
 import { accumulate, finalStatus, initialStreamState, step } from '@/lib/openai/accumulate';
@@ -8,7 +8,6 @@ import { endStream } from '@/lib/openai/end-stream';
 import { foldCompletion } from '@/lib/openai/completion';
 import type { ChatCompletion } from '@/lib/openai/types';
 import { deltaChars } from '@/lib/openai/delta-size';
-import { createChunkCoalescer } from '@/lib/openai/merge-chunks';
 import { parseChunkEvent, readSSEBatches, SSEEventTooLargeError } from '@/lib/openai/sse';
 import type { StreamState } from '@/lib/openai/accumulate';
 import { getConfig } from '@/lib/server/config';
@@ -25,6 +24,7 @@ import {
 import { readErrorBody } from '@/lib/server/upstream/read-error-body';
 import { BodyTooLargeError, readBoundedJson } from '@/lib/server/upstream/bounded-body';
 import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
+import { createChunkPacer } from './chunk-pacer';
 import type { ClientSink } from './client-sink';
 import { answerTooLong, bodyTooLarge, eventTooLarge } from './cut-errors';
 import { stateAsChunk } from './state-as-chunk';
@@ -83,6 +83,7 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   const limits = getConfig().limits;
   let answerChars = 0;
   const clock = createReasoningClock();
+  const pacer = createChunkPacer((frame) => o.sink.send(frame));
 
   const patch = (status: MessageStatus): Patch => {
     const fields = fieldsFromStream(state);
@@ -148,9 +149,8 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
       const reads = readSSEBatches(res.body, upstreamAbort.signal, {
         maxEventBytes: limits.upstreamEventBytes,
       });
-      // The chunks of one read are handled together: one encoding, one write, one log frame
-      // for a run of text (merge-chunks.ts), and the saved state marked dirty once.
-      const out = createChunkCoalescer();
+      // The chunks of one read are handled together, and sent on at most once per pacing window
+      // (chunk-pacer.ts): a run of text is one encoding, one write and one log frame.
       for await (const batch of reads) {
         lastRead = Date.now();
         for (const message of batch) {
@@ -158,7 +158,7 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
           if (event.type === 'chunk') {
             const next = step(state, event.chunk);
             state = next.state;
-            out.push(next.normalized);
+            pacer.push(next.normalized);
             answerChars += deltaChars(next.normalized);
             if (answerChars > limits.answerChars) {
               // An endless or oversized answer: stop reading (the loop's exit cancels the body).
@@ -169,7 +169,7 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
             state = accumulate(state, event);
           }
         }
-        for (const chunk of out.take()) o.sink.send(sseFrame(chunk));
+        pacer.flushSoon();
         clock.update(fieldsFromStream(state));
         writer.schedule();
         if (cut) break;
@@ -189,6 +189,8 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
   } finally {
     clearTimeout(idleTimer);
     o.signal.removeEventListener('abort', onStop);
+    // Whatever waits for its window goes before anything else this step sends.
+    pacer.flush();
   }
 
   // However it ended, text held back by the think-block scan is given out (and saved).
