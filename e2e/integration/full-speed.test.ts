@@ -15,6 +15,9 @@ let app: AppServer;
 beforeAll(async () => {
   mock = await startMockUpstream();
   app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
+  // The route's first request (module loading, the database opening) belongs to the hook, not
+  // to the first test's time.
+  await readChat(await new Client(app.url).postChat({ content: '[[mock:text tokens=1]] warm' }));
 });
 
 afterAll(async () => {
