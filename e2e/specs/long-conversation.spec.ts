@@ -118,6 +118,34 @@ test('a 500-message conversation opens at its end with only the rows on screen i
   await expect(card).toHaveAttribute('data-status', 'done');
 });
 
+test('a tool card the reader opened is open again when its row scrolls out and back', async ({
+  page,
+}) => {
+  const { scroller } = await openLongConversation(page);
+  const card = page.locator('[data-testid="tool-call"][data-tool-call-id="call_5"]');
+  const bringCardIntoView = async () => {
+    await scrollToFirst(page, scroller);
+    await scroller.hover();
+    await expect
+      .poll(async () => {
+        if (await card.isVisible()) return true;
+        await page.mouse.wheel(0, 500);
+        return false;
+      })
+      .toBe(true);
+  };
+  await bringCardIntoView();
+  await expect(card).toHaveJSProperty('open', false);
+  await card.locator('summary').click();
+  await expect(card).toHaveJSProperty('open', true);
+
+  // To the end: the card's row leaves the DOM; back up: it returns as the reader left it.
+  await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(card).toHaveCount(0);
+  await bringCardIntoView();
+  await expect(card).toHaveJSProperty('open', true);
+});
+
 test('the reader keeps their place in a long conversation while an answer streams', async ({
   page,
 }) => {

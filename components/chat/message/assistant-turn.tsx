@@ -140,12 +140,18 @@ function AssistantStep({ message, turnMessages, turnStreaming, onApproval }: Ass
   return (
     <>
       {reasoning ? (
-        <Reasoning text={reasoning} streaming={thinking} durationMs={message.reasoningMs} />
+        <Reasoning
+          id={message.id}
+          text={reasoning}
+          streaming={thinking}
+          durationMs={message.reasoningMs}
+        />
       ) : null}
       {content !== '' ? <Markdown text={content} streaming={streaming} /> : null}
       {thinking && !reasoning ? <WaitingCaret /> : null}
       {hasToolCalls ? (
         <ToolCallList
+          messageId={message.id}
           toolCalls={toolCalls}
           turnMessages={turnMessages}
           turnStreaming={turnStreaming}

@@ -3,6 +3,8 @@ import { toolResultFor, toolStateFor } from '@/lib/chat/turns';
 import type { ChatMessage, ToolCall } from '@/lib/chat/types';
 
 export interface ToolCallListProps {
+  /** The assistant message making the calls: names each card's disclosure across remounts. */
+  messageId: string;
   /** The calls of one assistant message, in the order the model made them. */
   toolCalls: ToolCall[];
   /** Every message of the turn: results are found among them by tool call id. */
@@ -14,6 +16,7 @@ export interface ToolCallListProps {
 
 /** One card per call; parallel calls are separate cards in their order. */
 export function ToolCallList({
+  messageId,
   toolCalls,
   turnMessages,
   turnStreaming,
@@ -31,6 +34,7 @@ export function ToolCallList({
             status={toolStateFor(call, turnMessages, turnStreaming)}
             result={toolResultFor(call, turnMessages)}
             onApproval={onApproval}
+            disclosureKey={`${messageId}:${index}`}
           />
         </li>
       ))}

@@ -4,6 +4,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { summarizeArguments } from '@/lib/chat/tool-arguments';
 import type { ToolCardStatus } from '@/lib/chat/turns';
 import type { ChatMessage, ToolCall } from '@/lib/chat/types';
+import { rememberedOpen, rememberToggle } from '../remembered-open';
 import { ApprovalButtons } from './approval-buttons';
 import { formatDuration } from './format';
 import { StatusBadge } from './status-badge';
@@ -25,6 +26,8 @@ export interface ToolCallCardProps {
   result: ChatMessage | null;
   /** Omitted (shared pages, history) → no Approve/Deny buttons. */
   onApproval?: ApprovalHandler;
+  /** Names the card across remounts (its row scrolled out and back): `<message id>:<index>`. */
+  disclosureKey?: string;
 }
 
 /**
@@ -37,11 +40,14 @@ export const ToolCallCard = memo(function ToolCallCard({
   status,
   result,
   onApproval,
+  disclosureKey,
 }: ToolCallCardProps) {
   const ref = useRef<HTMLDetailsElement>(null);
   // Open is set once, never controlled: React leaves the attribute alone while the prop stays
   // the same, so the reader's own toggling survives every streamed token.
-  const [initiallyOpen] = useState(status === 'awaiting_approval');
+  const [initiallyOpen] = useState(
+    () => rememberedOpen(disclosureKey) ?? status === 'awaiting_approval',
+  );
   useEffect(() => {
     // A call that starts waiting for approval after mounting opens so its buttons are seen.
     if (status === 'awaiting_approval' && ref.current) ref.current.open = true;
@@ -66,7 +72,11 @@ export const ToolCallCard = memo(function ToolCallCard({
       data-tool-call-id={call.id || undefined}
       className="group/card min-w-0 rounded-lg border border-zinc-200 text-sm dark:border-zinc-800"
     >
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 select-none hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-zinc-500 dark:hover:bg-zinc-900 [&::-webkit-details-marker]:hidden">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the native, keyboard-operable toggle of its <details>; the click only records the reader's choice. */}
+      <summary
+        onClick={rememberToggle(disclosureKey)}
+        className="flex cursor-pointer list-none items-center gap-2 rounded-lg px-3 py-2 select-none hover:bg-zinc-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-zinc-500 dark:hover:bg-zinc-900 [&::-webkit-details-marker]:hidden"
+      >
         <svg
           aria-hidden="true"
           viewBox="0 0 16 16"
