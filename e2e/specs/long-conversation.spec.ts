@@ -139,7 +139,9 @@ test('a tool card the reader opened is open again when its row scrolls out and b
   await card.locator('summary').click();
   await expect(card).toHaveJSProperty('open', true);
 
-  // To the end: the card's row leaves the DOM; back up: it returns as the reader left it.
+  // Focus moves on (a row holding focus stays rendered); to the end: the card's row leaves the
+  // DOM; back up: it returns as the reader left it.
+  await page.getByRole('textbox', { name: 'Message' }).focus();
   await scroller.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await expect(card).toHaveCount(0);
   await bringCardIntoView();
