@@ -90,6 +90,18 @@ async function scrollToFirst(page: Page, scroller: Locator) {
     .toBe(true);
 }
 
+/** Wheels down from where the list is until `target` is on screen (rows measure on the way). */
+async function wheelUntilVisible(page: Page, scroller: Locator, target: Locator) {
+  await scroller.hover();
+  await expect
+    .poll(async () => {
+      if (await target.isVisible()) return true;
+      await page.mouse.wheel(0, 500);
+      return false;
+    })
+    .toBe(true);
+}
+
 test('a 500-message conversation opens at its end with only the rows on screen in the DOM', async ({
   page,
 }) => {
@@ -107,14 +119,7 @@ test('a 500-message conversation opens at its end with only the rows on screen i
 
   // A few rows down, a tool card with its result.
   const card = page.getByTestId('tool-call').first();
-  await scroller.hover();
-  await expect
-    .poll(async () => {
-      if (await card.isVisible()) return true;
-      await page.mouse.wheel(0, 500);
-      return false;
-    })
-    .toBe(true);
+  await wheelUntilVisible(page, scroller, card);
   await expect(card).toHaveAttribute('data-status', 'done');
 });
 
@@ -125,14 +130,7 @@ test('a tool card the reader opened is open again when its row scrolls out and b
   const card = page.locator('[data-testid="tool-call"][data-tool-call-id="call_5"]');
   const bringCardIntoView = async () => {
     await scrollToFirst(page, scroller);
-    await scroller.hover();
-    await expect
-      .poll(async () => {
-        if (await card.isVisible()) return true;
-        await page.mouse.wheel(0, 500);
-        return false;
-      })
-      .toBe(true);
+    await wheelUntilVisible(page, scroller, card);
   };
   await bringCardIntoView();
   await expect(card).toHaveJSProperty('open', false);
