@@ -1,16 +1,23 @@
 'use client';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ConversationDetail, ModelBadge } from '@/lib/chat/api-types';
 import { useSwitchBranch } from '@/lib/queries/branches';
 import { useConversation } from '@/lib/queries/conversations';
 import { useIsStreaming } from '@/lib/store/conversation-store';
 import { useUpdateSettings } from '@/lib/queries/tools';
 import { useLiveNewTitle } from '@/lib/store/conversation-store';
+import {
+  currentNavigation,
+  navigation,
+  useLeavingFor,
+  useLeavingSeq,
+} from '@/lib/store/navigation-store';
 import { AttachButton } from './attachments/attach-button';
 import { DropZone } from './attachments/drop-zone';
 import { ChatHeader } from './chat-header';
 import { MessagesSkeleton } from './chat-skeleton';
 import { Composer } from './composer';
+import { fillComposer } from './composer-fill';
 import { MessageList } from './message-list';
 import { ModelToolbar } from './model-toolbar';
 import { ScreenChrome } from './screen-chrome';
@@ -23,8 +30,31 @@ interface Props {
   badge: ModelBadge;
 }
 
+/**
+ * The chat screen of a page. Once a chat link is clicked, this screen gives way at once to the
+ * destination's (a new chat, or the conversation loading), so what is on screen is where a
+ * message goes; one sent before the destination's page arrives is sent by that page's screen.
+ */
 export function ChatScreen({ initial, badge }: Props) {
-  const [conversationId, setConversationId] = useState(initial?.conversation.id ?? null);
+  const [mountedAt] = useState(currentNavigation);
+  const leavingSeq = useLeavingSeq();
+  const leavingFor = useLeavingFor();
+  if (leavingFor && leavingSeq > mountedAt) {
+    const id = leavingFor.kind === 'conversation' ? leavingFor.id : null;
+    return <ChatScreenBody key={`to-${leavingSeq}`} initial={null} startId={id} badge={badge} />;
+  }
+  return <ChatScreenBody initial={initial} badge={badge} arrived />;
+}
+
+interface BodyProps extends Props {
+  /** The conversation to show when there is no `initial` (a navigation's destination). */
+  startId?: string | null;
+  /** The screen of the page a navigation ends on: it sends a message held on the way. */
+  arrived?: boolean;
+}
+
+function ChatScreenBody({ initial, badge, startId = null, arrived = false }: BodyProps) {
+  const [conversationId, setConversationId] = useState(initial?.conversation.id ?? startId);
   const { data, isPending } = useConversation(conversationId, initial ?? undefined);
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
@@ -58,6 +88,16 @@ export function ChatScreen({ initial, badge }: Props) {
     (input: SendInput) => send({ ...input, tools: draftTools }),
     [send, draftTools],
   );
+  // The page a navigation ends on sends what was typed while it was on its way (once).
+  const sendHeld = useRef(sendWithTools);
+  sendHeld.current = sendWithTools;
+  useEffect(() => {
+    if (!arrived) return;
+    const held = navigation.arrived();
+    // Refused (nothing saved): the text goes back into the box rather than being lost.
+    if (held)
+      void sendHeld.current(held).then((accepted) => accepted || fillComposer(held.content));
+  }, [arrived]);
 
   const followedId = data?.messages.find((m) => m.status === 'streaming')?.id;
   const stopAnswer = useCallback(() => void stop(followedId), [stop, followedId]);

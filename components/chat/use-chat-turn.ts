@@ -9,6 +9,7 @@ import type { ChatMessage } from '@/lib/chat/types';
 import { refreshTitleSoon } from '@/lib/queries/conversation-history';
 import { conversationKeys, cutAt, withFinishedTurn } from '@/lib/queries/conversations';
 import { conversationStore } from '@/lib/store/conversation-store';
+import { navigation } from '@/lib/store/navigation-store';
 import {
   createStreamDriver,
   type FinishedTurn,
@@ -133,6 +134,14 @@ export function useChatTurn({
 
   const send = useCallback(
     async (input: SendInput): Promise<boolean> => {
+      // A chat link was clicked and its page is on its way: the screen already shows where
+      // it goes, and the message waits for that page rather than go to the one being left.
+      if (navigation.inProgress()) {
+        if (input.retryOf || input.editOf) return false;
+        const { content = '', attachments } = input;
+        navigation.hold({ content, ...(attachments?.length ? { attachments } : {}) });
+        return true;
+      }
       if (conversationStore.get().live) return false;
       const currentId = conversationRef.current;
       const { retryOf, editOf } = input;

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ConversationListItem } from '@/lib/chat/api-types';
 import { highlightParts } from '@/lib/chat/search-text';
+import { navigation } from '@/lib/store/navigation-store';
 import { useHistoryActions } from './history-actions';
 import { PencilIcon, TrashIcon } from './icons';
 import { RenameForm } from './rename-form';
@@ -87,6 +88,11 @@ export const ConversationRow = memo(function ConversationRow({
         href={`/c/${conversation.id}`}
         data-conversation-link
         aria-current={current ? 'page' : undefined}
+        onClick={(e) => {
+          // Modified clicks open another tab; this screen stays.
+          if (current || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+          navigation.leave({ kind: 'conversation', id: conversation.id });
+        }}
         className={`block rounded-md py-1.5 pr-16 pl-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-500 ${
           current
             ? 'bg-zinc-200 font-medium text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50'

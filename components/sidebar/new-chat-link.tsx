@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { navigation } from '@/lib/store/navigation-store';
 
 /**
  * A link to a fresh chat. After a first message the URL became /c/[id] in place (the screen was
@@ -17,6 +18,7 @@ export function NewChatLink({ className, children }: { className: string; childr
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
         e.preventDefault();
+        navigation.leave({ kind: 'new' });
         router.push('/');
         router.refresh();
       }}

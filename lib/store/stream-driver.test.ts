@@ -271,4 +271,31 @@ describe('the stream driver', () => {
     expect(live()).toBeNull();
     expect(await outcome).toEqual({ kind: 'aborted' });
   });
+
+  it('detached before the server started the turn, reads on until it did, then lets go', async () => {
+    const driver = createStreamDriver({ minRenderGapMs: 0 });
+    const started: string[] = [];
+    const outcome = driver.start({
+      url: '/api/chat',
+      body: { content: 'hi' },
+      userMessage: msg('local-1', 'user', { content: 'hi' }),
+      onStarted: (id) => started.push(id),
+    });
+    await tick();
+    driver.detach();
+    expect(live()).toBeNull();
+    // Cutting the request off now could lose the message: it stays open until `start`.
+    const signal = requests[0]?.init.signal;
+    expect(signal?.aborted).toBe(false);
+    const a1 = msg('a1', 'assistant', { status: 'streaming' });
+    body.enqueue(
+      encodeSSE({ conversationId: 'c1', userMessage: null, assistantMessage: a1 }, 'start'),
+    );
+    await tick();
+    expect(signal?.aborted).toBe(true);
+    // The screen that left is not told (it would move the new screen's address) nor written.
+    expect(started).toEqual([]);
+    expect(live()).toBeNull();
+    expect(await outcome).toEqual({ kind: 'aborted' });
+  });
 });

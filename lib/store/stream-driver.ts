@@ -43,6 +43,9 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
   let newVersionId: string | null = null;
   let lastSeq: string | undefined;
   let finished = false;
+  // Requests whose screen left (detach) before the server's `start`: each is read on until
+  // then, so it is not cut off before the server has saved the message, and touches nothing.
+  const leftBehind = new WeakSet<AbortController>();
   // Following a turn another request started: its saved user message is already on screen.
   let resuming = false;
   // The frame asked for and not yet run (0: none); a newer ticket or 0 cancels it.
@@ -156,12 +159,16 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
         request,
         (event, id) => {
           if (own.signal.aborted) return;
+          if (leftBehind.has(own)) {
+            if (event.type === 'start') own.abort();
+            return;
+          }
           if (id !== undefined) lastSeq = id;
           apply(event);
         },
         own.signal,
       );
-      if (own.signal.aborted) return { kind: 'aborted' };
+      if (own.signal.aborted || leftBehind.has(own)) return { kind: 'aborted' };
       if (finished && conversationId) return { kind: 'done', conversationId };
       // The stream ended without `done`: the server still owns the turn.
       finished = true;
@@ -172,7 +179,7 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
       actions.sendFailed(UNREACHABLE);
       return { kind: 'refused', error: UNREACHABLE };
     } catch (error) {
-      if (own.signal.aborted) return { kind: 'aborted' };
+      if (own.signal.aborted || leftBehind.has(own)) return { kind: 'aborted' };
       finished = true;
       if (error instanceof TurnRefused) {
         const refused = {
@@ -239,10 +246,13 @@ export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions 
 
     /** Stops reading (the page is leaving); the server finishes and saves the answer anyway. */
     detach(): void {
-      controller?.abort();
+      // After `start` the server owns the turn; before it, cutting the request off could lose
+      // the message, so the stream is read (and ignored) until then.
+      if (controller && !conversationId && !resuming) leftBehind.add(controller);
+      else controller?.abort();
       controller = null;
       finished = true;
-      store.actions().turnEnded();
+      if (store.get().live) store.actions().turnEnded();
     },
 
     /** The last SSE id seen: where a resume after a dropped connection picks up. */
