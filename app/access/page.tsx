@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
+import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { AccessForm } from '@/components/access/access-form';
-import { safeNextPath } from '@/lib/server/access/codes';
 import { accessCodesEnabled } from '@/lib/server/access/gate';
+import { originOf, sameOriginPath } from '@/lib/server/http/return-path';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,6 +18,9 @@ type Props = { searchParams: Promise<{ next?: string | string[] }> };
 export default async function AccessPage({ searchParams }: Props) {
   if (!accessCodesEnabled()) notFound();
   const { next } = await searchParams;
+  const back = sameOriginPath(typeof next === 'string' ? next : null, originOf(await headers()), [
+    '/access',
+  ]);
   return (
     <main className="mx-auto flex min-h-dvh max-w-sm flex-col justify-center gap-6 p-6">
       <div className="space-y-2">
@@ -25,7 +29,7 @@ export default async function AccessPage({ searchParams }: Props) {
           This Parley is private. Enter the access code you were given to start chatting.
         </p>
       </div>
-      <AccessForm next={safeNextPath(typeof next === 'string' ? next : null)} />
+      <AccessForm next={back} />
     </main>
   );
 }

@@ -2,6 +2,7 @@
 // upstream: a new browser sees the gate, a wrong code is refused, the right one lets it chat;
 // the API refuses a client without the code (the upstream receives nothing); a shared link opens
 // without a code.
+import { createServer, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
@@ -108,5 +109,59 @@ test('the gate at 375 px in the dark theme', async ({ browser }) => {
   expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
     [],
   );
+  await context.close();
+});
+
+test('after the right code, a hostile next= never leaves this site', async ({ browser }) => {
+  test.setTimeout(120_000);
+  // The phishing page: another origin on loopback, counting every visit.
+  let visits = 0;
+  const phish: Server = createServer((_req, res) => {
+    visits += 1;
+    res.end('<title>phished</title>phished');
+  });
+  await new Promise<void>((resolve) => phish.listen(0, '127.0.0.1', resolve));
+  const address = phish.address();
+  const evil = `127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  // As typed into the address bar (the query is decoded once by the server).
+  const hostile = [
+    `/%09/${evil}/phish`,
+    `/%0a/${evil}/phish`,
+    `/%0d%0a/${evil}/phish`,
+    `%2F%2F${evil}/phish`,
+    `/%5C${evil}/phish`,
+    `%5C%5C${evil}/phish`,
+    `/.//${evil}/phish`,
+    `/..//${evil}/phish`,
+    `${encodeURIComponent(`http://${evil}/phish`)}`,
+    `http:%2F%2F${evil}/phish`,
+    'javascript:document.title%3D%22phished%22',
+  ];
+  try {
+    for (const next of hostile) {
+      const context = await browser.newContext({ baseURL: app.url });
+      const page = await context.newPage();
+      await page.goto(`/access?next=${next}`);
+      await page.getByLabel('Access code').fill(CODE);
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await expect(new ChatPage(page).composer, next).toBeVisible();
+      expect(new URL(page.url()).origin, next).toBe(app.url);
+      await expect(page, next).not.toHaveTitle('phished');
+      await context.close();
+    }
+    expect(visits).toBe(0);
+  } finally {
+    await new Promise((resolve) => phish.close(resolve));
+  }
+});
+
+test('after the right code, the page asked for is where the browser goes', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  await page.goto('/c/00000000-0000-4000-8000-000000000000?x=1');
+  await expect(page).toHaveURL(/\/access\?next=%2Fc%2F0{8}-/);
+  await page.getByLabel('Access code').fill(CODE);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(`${app.url}/c/00000000-0000-4000-8000-000000000000?x=1`);
   await context.close();
 });

@@ -36,15 +36,6 @@ export function tagAdmits(codes: readonly string[], secret: string, tag: string 
   return ok;
 }
 
-/** Where the gate sends the browser back to: a path of this site, never another origin. */
-export function safeNextPath(value: string | null | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
-    return '/';
-  }
-  if (value.startsWith('/access')) return '/';
-  return value;
-}
-
 /** Paths readable without a code: shared links (and their preview images) and the gate itself. */
 export function isOpenPage(pathname: string): boolean {
   return pathname.startsWith('/s/') || pathname === '/access';

@@ -1,5 +1,6 @@
 import 'server-only';
 import { AppError, notFound } from '@/lib/server/errors';
+import { originOf, sameOriginPath } from '@/lib/server/http/return-path';
 import { getAuth } from './auth';
 import { authError } from './errors';
 import { ssoProviders } from './options';
@@ -7,12 +8,6 @@ import { ssoProviders } from './options';
 // Starting a single sign-on (POST /api/account/sso): better-auth makes the provider's
 // authorization URL (with state and PKCE, kept in a cookie it sets) and the browser goes there.
 // The provider sends it back to /api/auth/callback/{provider} (app/api/auth/callback/).
-
-/** The path the browser returns to after signing in, and where errors are shown. */
-function sameSitePath(value: string | undefined): string {
-  if (!value?.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
 
 export async function startSso(input: {
   provider: string;
@@ -27,7 +22,8 @@ export async function startSso(input: {
     const result = await auth.api.signInSocial({
       body: {
         provider: input.provider,
-        callbackURL: sameSitePath(input.returnTo),
+        // The path the browser returns to after signing in: this site only.
+        callbackURL: sameOriginPath(input.returnTo, originOf(input.headers)),
         errorCallbackURL: '/sign-in',
         disableRedirect: true,
       },
