@@ -1,18 +1,32 @@
 import { type NextRequest, NextResponse } from 'next/server';
 import { accessCodesEnabled, cookieHasAccess } from '@/lib/server/access/gate';
 import { isOpenPage } from '@/lib/server/access/codes';
+import { getConfig } from '@/lib/server/config';
 import { newNonce, pageCsp } from '@/lib/server/http/csp';
+import { foreignHostMessage, foreignHosts } from '@/lib/server/http/host';
 import { sessionForPage } from '@/lib/server/http/page-session';
 import { isSecureRequest, SESSION_COOKIE } from '@/lib/server/session';
 import { missingShareResponse } from '@/lib/server/share/missing-share';
 
-// Runs before every page (not /api, not static files): a fresh CSP nonce per request, which
+// Runs before every page (not /api, not static files), prefetches and RSC requests included:
+// first the Host check (lib/server/http/host.ts), then a fresh CSP nonce per request, which
 // Next reads from the request's CSP header and puts on its own scripts; the guest cookie on a
 // first page load (lib/server/http/page-session.ts); and a real not-found page for a shared
 // link that does not exist (lib/server/share/missing-share.ts). With ACCESS_CODES, every page
 // but a shared link and the gate itself sends a browser that has not entered a code to the gate.
 
 export async function proxy(request: NextRequest) {
+  const foreign = foreignHosts(request.headers, getConfig().hosts)[0];
+  if (foreign !== undefined) {
+    return new NextResponse(foreignHostMessage(foreign), {
+      status: 403,
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      },
+    });
+  }
   const gate = await gateRedirect(request);
   if (gate) return gate;
   const nonce = newNonce();

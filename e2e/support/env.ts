@@ -86,6 +86,12 @@ export const APP_CONFIG_VARS = [
   'OIDC_NAME',
   'GITHUB_CLIENT_ID',
   'GITHUB_CLIENT_SECRET',
+  'APP_URL',
+  'ALLOWED_HOSTS',
+  // Set by Vercel: the deployment's own host names (allowed by the Host check).
+  'VERCEL_URL',
+  'VERCEL_BRANCH_URL',
+  'VERCEL_PROJECT_PRODUCTION_URL',
 ] as const;
 
 /**

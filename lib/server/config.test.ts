@@ -50,6 +50,7 @@ describe('parseConfig', () => {
         chatPerAccount: 60,
         sso: [],
       },
+      hosts: { appUrl: null, names: [] },
     });
   });
 

@@ -10,6 +10,7 @@ import {
 import type { Limits, RateLimitConfig } from './config-limits';
 import { isHttpUrl, logLevel, optionalText, schemeOf, wholeNumber } from './config-values';
 import { vercelIssues } from './config-vercel';
+import { type HostConfig, hostConfigFrom, hostEnvShape } from './config-hosts';
 import {
   combineProviders,
   type ProviderConfig,
@@ -76,6 +77,7 @@ export interface Config {
   /** Requests allowed per window; 0 turns that limit off (RATE_LIMIT_* variables). */
   rateLimits: RateLimitConfig;
   access: AccessConfig;
+  hosts: HostConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -207,6 +209,7 @@ const envSchema = z
     NODE_ENV: optionalText,
     VERCEL: optionalText,
     ...accessEnvShape,
+    ...hostEnvShape,
   })
   .superRefine(checkAccessEnv);
 
@@ -281,6 +284,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
       guestsPerIp: e.RATE_LIMIT_GUESTS_PER_IP,
     },
     access: accessConfigFrom(e),
+    hosts: hostConfigFrom(e),
   };
 }
 

@@ -8,17 +8,20 @@ import { requestIdOf, withRequestContext } from '@/lib/server/log';
 import { type BodySpec, readJsonBody, validate } from './body';
 import type { CallerKind } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
+import { foreignHostMessage, foreignHosts } from './host';
 import { admit, identify } from './identity';
 import { isSameOrigin, isStateChanging } from './origin';
 import type { Limit } from './rate-limit';
 import { enforceLimits } from './rate-limit';
 
 // The one guard every route handler under app/api goes through, in this order:
+//  0. the Host check (host.ts: a name this deployment answers to, against DNS rebinding);
 //  1. same origin for every state-changing method (before anything is read or written), then
 //     the access code when ACCESS_CODES is set (lib/server/access/gate.ts; `open` routes skip it);
 //  2. path parameters (malformed → 404), query (→ 400), JSON body: content type, size, zod;
 //  3. identity (lib/server/http/identity.ts, where access control will plug in);
-//  4. rate limits; 5. ownership of the named conversation / message / share.
+//  4. rate limits; 5. ownership of the named conversation / message / share;
+//  6. an answer that did not say how to cache it is not cached (no-store).
 // Every refusal has the same shape ({ error: { code, message, details? } }) and no route
 // handler sets a cookie on its own, so a refused request changes nothing and sets no cookie.
 
@@ -109,6 +112,12 @@ async function guarded<
   context: RouteContext,
 ): Promise<Response> {
   try {
+    const foreign = foreignHosts(request.headers, getConfig().hosts)[0];
+    if (foreign !== undefined) {
+      throw new AppError('forbidden', foreignHostMessage(foreign), {
+        details: { reason: 'host_not_allowed' },
+      });
+    }
     if (isStateChanging(request.method) && !isSameOrigin(request.headers)) {
       throw new AppError('forbidden', 'This request must come from Parley itself.');
     }
