@@ -32,9 +32,10 @@ const nextConfig = {
   async headers() {
     return [
       { source: '/:path*', headers: SECURITY_HEADERS },
-      // Attachments carry their own policy (lib/server/attachments/serve.ts): two would both apply.
+      // Files, the owner's and a shared link's, carry their own policy with `sandbox`
+      // (lib/server/attachments/serve.ts); this one would replace it.
       {
-        source: '/api/:path((?!attachments/).*)',
+        source: '/api/:path((?!attachments/|shares/[^/]+/attachments/).*)',
         headers: [{ key: 'Content-Security-Policy', value: API_CSP }],
       },
     ];

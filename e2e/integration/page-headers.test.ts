@@ -1,0 +1,157 @@
+// Every page route on disk, asked for as a navigation and as each kind of prefetch and RSC
+// request Next and browsers send: each answer carries the page CSP (with a nonce every script
+// of its HTML has) and the security headers. A page added under app/ without a case here fails.
+import { readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
+import { type AppServer, startApp } from '../support/app-server';
+import { chat, createShare, guest } from './share-support';
+import { type Client, readChat } from './client';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+let mock: MockUpstream;
+let app: AppServer;
+let owner: Client;
+let conversationId = '';
+let shareId = '';
+
+beforeAll(async () => {
+  mock = await startMockUpstream();
+  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
+  owner = await guest(app.url);
+  conversationId = await chat(owner, '[[mock:text tokens=2]] headers everywhere');
+  shareId = (await createShare(owner, conversationId)).body.share.id;
+});
+
+afterAll(async () => {
+  await app?.stop();
+  await mock?.close();
+});
+
+/** app/**\/page.tsx and the other files that answer a page URL, as route patterns. */
+function pageRoutes(): string[] {
+  const dir = join(ROOT, 'app');
+  return (readdirSync(dir, { recursive: true }) as string[])
+    .map((path) => path.split(sep).join('/'))
+    .filter((path) => !path.startsWith('api/'))
+    .filter((path) => /(^|\/)(page|opengraph-image)\.tsx$/.test(path))
+    .map((path) => `/${path.replace(/(^|\/)page\.tsx$/, '').replace(/\.tsx$/, '')}`)
+    .sort();
+}
+
+/** A real URL for each route pattern (unknown ids too: their not-found pages are pages). */
+function urlsFor(pattern: string): string[] {
+  const missing = '00000000-0000-4000-8000-000000000000';
+  switch (pattern) {
+    case '/':
+      return ['/', '/no-such-page'];
+    case '/access':
+    case '/sign-in':
+    case '/s/missing':
+      return [pattern];
+    case '/c/[id]':
+      return [`/c/${conversationId}`, `/c/${missing}`];
+    case '/s/[id]':
+      return [`/s/${shareId}`, '/s/AAAAAAAAAAAAAAAAAAAAAAAA'];
+    case '/s/[id]/opengraph-image':
+      return [`/s/${shareId}/opengraph-image`];
+    default:
+      throw new Error(`no case for the page route ${pattern}: add one here`);
+  }
+}
+
+const NAVIGATION = {
+  accept: 'text/html',
+  'sec-fetch-dest': 'document',
+  'sec-fetch-mode': 'navigate',
+};
+const VARIANTS: Record<string, Record<string, string>> = {
+  navigation: NAVIGATION,
+  'Purpose: prefetch': { ...NAVIGATION, purpose: 'prefetch', 'sec-purpose': 'prefetch' },
+  'Sec-Purpose: prefetch;prerender': {
+    ...NAVIGATION,
+    'sec-purpose': 'prefetch;prerender',
+  },
+  'Next-Router-Prefetch': { accept: 'text/html', 'next-router-prefetch': '1' },
+  RSC: { rsc: '1' },
+  'RSC prefetch': { rsc: '1', 'next-router-prefetch': '1' },
+  'RSC segment prefetch': {
+    rsc: '1',
+    'next-router-prefetch': '1',
+    'next-router-segment-prefetch': '/_tree',
+  },
+};
+
+const nonceOf = (csp: string) => /'nonce-([^']+)'/.exec(csp)?.[1];
+
+async function expectHeaders(path: string, variant: string) {
+  const what = `${path} (${variant})`;
+  const res = await owner.fetch(path, { headers: VARIANTS[variant], redirect: 'manual' });
+  const body = await res.text();
+  expect(res.status, what).toBeLessThan(500);
+  const csp = res.headers.get('content-security-policy') ?? '';
+  const nonce = nonceOf(csp);
+  expect(nonce, `${what}: ${csp || 'no CSP'}`).toMatch(/^[A-Za-z0-9+/=]{16,}$/);
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(csp, what).toContain("object-src 'none'");
+  expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(res.headers.get('x-frame-options'), what).toBe('DENY');
+  expect(res.headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+  if ((res.headers.get('content-type') ?? '').includes('text/html')) {
+    for (const [tag] of body.matchAll(/<script\b[^>]*>/g)) {
+      expect(tag, what).toContain(`nonce="${nonce}"`);
+    }
+  }
+}
+
+describe('page headers', () => {
+  it('covers every page route on disk', () => {
+    expect(pageRoutes().flatMap(urlsFor).length).toBeGreaterThan(8);
+  });
+
+  for (const variant of Object.keys(VARIANTS)) {
+    it(`every page as ${variant}`, async () => {
+      for (const pattern of pageRoutes()) {
+        for (const path of urlsFor(pattern)) await expectHeaders(path, variant);
+      }
+    });
+  }
+
+  it('a shared file keeps its own sandbox policy, not the API one', async () => {
+    const upload = await owner.fetch('/api/attachments?name=notes.txt', {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: 'shared notes',
+    });
+    expect(upload.status).toBe(201);
+    const { attachment } = (await upload.json()) as { attachment: { id: string } };
+    const run = await readChat(
+      await owner.postChat({
+        content: '[[mock:text tokens=2]] with a file',
+        attachments: [attachment.id],
+      }),
+    );
+    const share = await owner.json<{ share: { id: string } }>(
+      `/api/conversations/${run.start.conversationId}/share`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ indexable: false, includeAttachments: true }),
+      },
+    );
+    for (const path of [
+      `/api/attachments/${attachment.id}`,
+      `/api/shares/${share.body.share.id}/attachments/${attachment.id}`,
+    ]) {
+      const res = await owner.fetch(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe('shared notes');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain('sandbox');
+      expect(csp, path).not.toContain("form-action 'none'");
+    }
+  });
+});
