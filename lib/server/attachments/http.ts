@@ -16,15 +16,24 @@ export async function postAttachment(db: Db, userId: string, request: Request): 
 }
 
 /** GET /api/attachments/[id]: only to its owner, and only while its conversation exists. */
-export async function getAttachment(db: Db, userId: string, id: string): Promise<Response> {
+export async function getAttachment(
+  db: Db,
+  userId: string,
+  id: string,
+  request: Request,
+): Promise<Response> {
   const item = await withBytes(await getAttachmentForUser(db, { userId, attachmentId: id }));
   if (!item) throw notFound(ATTACHMENT_NOT_FOUND);
-  return attachmentResponse(item);
+  return attachmentResponse(item, request);
 }
 
 /** GET /api/shares/[id]/attachments/[attachmentId]: anyone holding the link. */
-export async function sharedAttachment(shareId: string, attachmentId: string): Promise<Response> {
+export async function sharedAttachment(
+  shareId: string,
+  attachmentId: string,
+  request: Request,
+): Promise<Response> {
   const item = await readSharedAttachment(shareId, attachmentId);
   if (!item) throw notFound(ATTACHMENT_NOT_FOUND);
-  return attachmentResponse(item);
+  return attachmentResponse(item, request);
 }

@@ -14,7 +14,30 @@ export function contentDisposition(kind: 'inline' | 'attachment', name: string):
   return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-export function attachmentResponse(item: AttachmentContent): Response {
+/**
+ * Bytes of an id never change, so the id is a strong validator. The browser must ask again every
+ * time (no-cache): the answer then says whether the caller may still see the file, so a signed-out
+ * browser or a revoked link gets a 404 instead of a copy, and an allowed one a 304 without bytes.
+ */
+export function attachmentEtag(item: Pick<AttachmentContent, 'id' | 'size'>): string {
+  return `"${item.id}-${item.size}"`;
+}
+
+/** Whether If-None-Match (a list of tags, weak or strong, or `*`) names `etag`. */
+export function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+export function attachmentResponse(item: AttachmentContent, request: Request): Response {
+  const etag = attachmentEtag(item);
+  const caching = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+  if (matchesEtag(request.headers.get('if-none-match'), etag)) {
+    return new Response(null, { status: 304, headers: caching });
+  }
   const inline = item.kind === 'image';
   const type = inline
     ? item.mediaType
@@ -29,8 +52,7 @@ export function attachmentResponse(item: AttachmentContent): Response {
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': ATTACHMENT_CSP,
       'Cross-Origin-Resource-Policy': 'same-origin',
-      // Private to the signed-in guest; never kept by a shared cache.
-      'Cache-Control': 'private, max-age=3600',
+      ...caching,
     },
   });
 }

@@ -141,17 +141,35 @@ async function guarded<
         throw notFound(spec.notFound);
       }
     }
-    return await handler({
-      request,
-      params: params.data as z.infer<P>,
-      query: query as z.infer<Q>,
-      body: body as z.infer<B>,
-      userId: userId as UserOf<I>,
-      db: db as GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>['db'],
-    });
+    return noStoreByDefault(
+      await handler({
+        request,
+        params: params.data as z.infer<P>,
+        query: query as z.infer<Q>,
+        body: body as z.infer<B>,
+        userId: userId as UserOf<I>,
+        db: db as GuardedRequest<I, z.infer<P>, z.infer<Q>, z.infer<B>>['db'],
+      }),
+    );
   } catch (error) {
     return errorResponse(spec.mapError?.(error) ?? error);
   }
+}
+
+/**
+ * API answers are a caller's own data: a browser keeps none of them unless the route chose how
+ * (files revalidate with an ETag, lib/server/attachments/serve.ts). Copied, since a redirect's
+ * headers cannot be changed in place.
+ */
+function noStoreByDefault(response: Response): Response {
+  if (response.headers.has('cache-control')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('cache-control', 'no-store');
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 /** Owner-only resources hide their existence (404); other routes ask for a session (401). */

@@ -12,5 +12,5 @@ export const GET = route(
     notFound: ATTACHMENT_NOT_FOUND,
     ownedByHandler: true,
   },
-  ({ db, userId, params }) => getAttachment(db, userId, params.id),
+  ({ db, userId, params, request }) => getAttachment(db, userId, params.id, request),
 );

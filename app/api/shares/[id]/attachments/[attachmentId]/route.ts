@@ -13,5 +13,5 @@ export const GET = route(
     params: z.object({ id: z.string().min(1).max(200), attachmentId: z.uuid() }),
     notFound: ATTACHMENT_NOT_FOUND,
   },
-  ({ params }) => sharedAttachment(params.id, params.attachmentId),
+  ({ params, request }) => sharedAttachment(params.id, params.attachmentId, request),
 );
