@@ -6,6 +6,11 @@ const SECURITY_HEADERS = [
   // frame-ancestors in the CSP is the modern form; this covers browsers that predate it.
   { key: 'X-Frame-Options', value: 'DENY' },
 ];
+const PDF_READER = [
+  './lib/server/attachments/pdf-worker.mjs',
+  './node_modules/unpdf/package.json',
+  './node_modules/unpdf/dist/*.mjs',
+];
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** @type {import('next').NextConfig} */
@@ -14,9 +19,16 @@ const nextConfig = {
   output: 'standalone',
   // The migrations are read from disk at run time, so file tracing cannot see them: ship them
   // with every server function (standalone folder, Vercel functions).
-  outputFileTracingIncludes: { '/**': ['./drizzle/**/*'] },
+  // The PDF reader runs in a worker thread that Node loads by path (lib/server/attachments/
+  // extract.ts), so tracing cannot see it either: ship it, and pdf.js, with the routes that
+  // read uploaded files.
+  outputFileTracingIncludes: {
+    '/**': ['./drizzle/**/*'],
+    '/api/attachments': PDF_READER,
+    '/api/import': PDF_READER,
+  },
   // PGlite ships WASM and data files that must be loaded from node_modules, not bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'unpdf'],
+  serverExternalPackages: ['@electric-sql/pglite'],
   // Each build (dev, prod, tests) can use its own folder so concurrent runs never share state.
   distDir: process.env.NEXT_DIST_DIR || '.next',
   poweredByHeader: false,

@@ -65,4 +65,14 @@ describe('vercel build output', () => {
       ).toBe(true);
     }
   });
+
+  it('ships the PDF reader (a worker file Node loads by path) and pdf.js with the routes that read files', () => {
+    for (const route of ['api/attachments', 'api/import']) {
+      const files = Object.keys(vcConfig(route).filePathMap ?? {});
+      expect(files, route).toContain('lib/server/attachments/pdf-worker.mjs');
+      expect(files, route).toContain('node_modules/unpdf/dist/index.mjs');
+      expect(files, route).toContain('node_modules/unpdf/dist/pdfjs.mjs');
+      expect(files, route).toContain('node_modules/unpdf/package.json');
+    }
+  });
 });

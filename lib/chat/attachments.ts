@@ -141,6 +141,15 @@ export function attachmentUrl(id: string): string {
   return `/api/attachments/${encodeURIComponent(id)}`;
 }
 
+/**
+ * The visible note on a text file or PDF whose text could not be read within the server's
+ * limits (chars is null, not merely absent as on files saved before it was counted).
+ */
+export function unreadFileNote(a: Pick<AttachmentMeta, 'kind' | 'chars'>): string | null {
+  if (a.kind === 'image' || a.chars !== null) return null;
+  return 'Its text could not be read (too large or too slow to read), so the model gets only its name.';
+}
+
 /** The visible note on a file the model got only part of; null when it got all of it. */
 export function trimmedFileNote(a: Pick<AttachmentMeta, 'chars' | 'sentChars'>): string | null {
   if (a.sentChars == null || a.chars == null || a.sentChars >= a.chars) return null;

@@ -6,6 +6,7 @@ import {
   attachmentUrl,
   formatBytes,
   trimmedFileNote,
+  unreadFileNote,
 } from '@/lib/chat/attachments';
 
 interface Props {
@@ -57,6 +58,14 @@ export function MessageAttachments({ attachments, baseUrl }: Props) {
                   {a.kind === 'pdf' ? 'PDF' : 'Text'}, {formatBytes(a.size)}
                   {a.chars ? `, ${a.chars.toLocaleString()} characters` : ''}
                 </span>
+                {unreadFileNote(a) && (
+                  <span
+                    data-testid="unread-note"
+                    className="max-w-56 text-xs text-amber-800 dark:text-amber-300"
+                  >
+                    {unreadFileNote(a)}
+                  </span>
+                )}
                 {trimmedFileNote(a) && (
                   <span
                     data-testid="trimmed-note"

@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { insertAttachment, type NewAttachment } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
-import { extractPdfText, imageDimensions, MAX_STORED_TEXT_CHARS } from './extract';
+import { extractPdfText, imageDimensions, MAX_STORED_TEXT_CHARS, PDF_LIMITS } from './extract';
 import { sniff } from './sniff';
 import { getAttachmentStorage } from './storage';
 
@@ -57,6 +57,7 @@ export async function describeFile(
   bytes: Uint8Array,
   name: string,
   typeHint: string,
+  pdfLimits = PDF_LIMITS,
 ): Promise<FileDescription> {
   if (bytes.byteLength === 0) throw new AppError('bad_request', `“${name}” is empty.`);
   const kind = sniff(bytes, name, typeHint);
@@ -64,12 +65,20 @@ export async function describeFile(
   if (kind.kind === 'image') {
     return { name, mediaType: kind.mediaType, kind: 'image', ...imageDimensions(bytes) };
   }
-  const text =
-    kind.kind === 'text' ? kind.text.slice(0, MAX_STORED_TEXT_CHARS) : await extractPdfText(bytes);
-  if (text === null) {
+  if (kind.kind === 'text') {
+    return {
+      name,
+      mediaType: kind.mediaType,
+      kind: 'text',
+      text: kind.text.slice(0, MAX_STORED_TEXT_CHARS),
+    };
+  }
+  const read = await extractPdfText(bytes, pdfLimits);
+  if (!read.ok && read.reason === 'invalid') {
     throw new AppError('unsupported_media_type', `“${name}” could not be read as a PDF.`);
   }
-  return { name, mediaType: kind.mediaType, kind: kind.kind, text };
+  // Past a limit the file is still kept: without text (chars null), which the message then says.
+  return { name, mediaType: kind.mediaType, kind: 'pdf', text: read.ok ? read.text : null };
 }
 
 /**

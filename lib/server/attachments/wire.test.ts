@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type AttachmentMeta, trimmedFileNote } from '@/lib/chat/attachments';
-import { contentParts, maxFileChars, type PartSource, withSentChars } from './wire';
+import { type AttachmentMeta, trimmedFileNote, unreadFileNote } from '@/lib/chat/attachments';
+import {
+  contentParts,
+  maxFileChars,
+  type PartSource,
+  UNREAD_FILE_NOTE,
+  withSentChars,
+} from './wire';
 
 const image: PartSource = {
   id: 'i1',
@@ -115,5 +121,31 @@ describe('withSentChars', () => {
       "Trimmed to fit the model's context window: it was sent the first 16,384 of 200,000 characters.",
     );
     expect(trimmedFileNote(file('short', 900))).toBeNull();
+  });
+});
+
+describe('a file whose text could not be read', () => {
+  const pdf: PartSource = {
+    id: 'p1',
+    name: 'huge.pdf',
+    mediaType: 'application/pdf',
+    kind: 'pdf',
+    size: 600_000,
+    chars: null,
+    data: new Uint8Array(),
+    text: null,
+  };
+
+  it('goes to the model as its name and a note saying so', () => {
+    expect(
+      contentParts('', [meta(pdf)], new Map([[pdf.id, pdf]]), { vision: true, maxFileChars: 100 }),
+    ).toEqual([{ type: 'text', text: `Attached file: huge.pdf\n\n${UNREAD_FILE_NOTE}` }]);
+  });
+
+  it('shows a note on screen, unlike a file read in full or saved before text was counted', () => {
+    expect(unreadFileNote(pdf)).toMatch(/could not be read/);
+    expect(unreadFileNote({ kind: 'pdf', chars: 12 })).toBeNull();
+    expect(unreadFileNote({ kind: 'pdf' })).toBeNull();
+    expect(unreadFileNote({ kind: 'image', chars: null })).toBeNull();
   });
 });

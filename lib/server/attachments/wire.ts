@@ -51,8 +51,13 @@ function describeImage(a: AttachmentMeta): string {
   return `(${a.mediaType}${pixels}, ${formatBytes(a.size)}; this model cannot see images, so only this description is sent.)`;
 }
 
+/** Said in place of a file's text when reading it went past a limit (extract.ts). */
+export const UNREAD_FILE_NOTE =
+  "[Parley could not read this file's text: reading it took too long or too much memory. Only its name is included.]";
+
 function fileText(a: PartSource, max: number): string {
-  const text = a.text ?? '';
+  if (a.text === null) return `${FILE_LABEL} ${a.name}\n\n${UNREAD_FILE_NOTE}`;
+  const text = a.text;
   const body =
     text.length > max ? `${text.slice(0, max)}\n\n${trimmedNote(max, text.length)}` : text;
   return `${FILE_LABEL} ${a.name}\n\n${body}`;

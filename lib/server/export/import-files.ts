@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
 import { formatBytes } from '@/lib/chat/attachments';
+import { PDF_LIMITS } from '@/lib/server/attachments/extract';
 import { getAttachmentStorage } from '@/lib/server/attachments/storage';
 import { cleanFileName, describeFile } from '@/lib/server/attachments/upload';
 import { getConfig } from '@/lib/server/config';
@@ -20,6 +21,9 @@ export interface ImportedFiles {
   keys: string[];
 }
 
+/** Reading the text of every PDF of one import together takes at most this long. */
+const IMPORT_READ_MS = 20_000;
+
 /** Throws ImportValidationError naming every file refused; writes nothing until all pass. */
 export async function prepareImportedFiles(
   userId: string,
@@ -29,6 +33,8 @@ export async function prepareImportedFiles(
   const files = planned.flatMap((c) => c.messages.flatMap((m) => m.files));
   const issues: ImportIssue[] = [];
   const described = [];
+  // One time budget for all the PDFs of a file: past it the rest are kept without their text.
+  const deadline = Date.now() + IMPORT_READ_MS;
   for (const file of files) {
     const name = cleanFileName(file.name);
     const bytes = new Uint8Array(Buffer.from(file.dataBase64, 'base64'));
@@ -40,7 +46,9 @@ export async function prepareImportedFiles(
       continue;
     }
     try {
-      described.push({ id: file.id, bytes, file: await describeFile(bytes, name, '') });
+      const timeMs = Math.min(PDF_LIMITS.timeMs, deadline - Date.now());
+      const limits = { ...PDF_LIMITS, timeMs };
+      described.push({ id: file.id, bytes, file: await describeFile(bytes, name, '', limits) });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
       issues.push({ path: file.path, message: error.message });
