@@ -42,3 +42,21 @@ export function decodeCursor(cursor: string): Cursor {
   }
   throw new InvalidCursorError();
 }
+
+/** A position in search results: title matches come first, so the cursor says which part. */
+export interface SearchCursor extends Cursor {
+  titleHit: boolean;
+}
+
+export function encodeSearchCursor(conversation: Conversation, titleHit: boolean): string {
+  return Buffer.from(JSON.stringify([conversation.updatedAt, conversation.id, titleHit])).toString(
+    'base64url',
+  );
+}
+
+/** A list cursor (two parts) reads as one in the body matches. */
+export function decodeSearchCursor(cursor: string): SearchCursor {
+  const position = decodeCursor(cursor);
+  const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  return { ...position, titleHit: Array.isArray(value) && value[2] === true };
+}

@@ -184,6 +184,29 @@ describe(`history (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => 
       await expect(search(userId, 'gardening', 2, 'bogus')).rejects.toThrow(InvalidCursorError);
     });
 
+    it('ranks title matches above body matches, each newest first, across pages', async () => {
+      const userId = await newUser();
+      const oldTitle = await exchange(userId, 'Time in Tokyo', 'what time is it?', 'noon');
+      const oldBody = await exchange(userId, 'Trip ideas', 'where to go?', 'Tokyo in spring');
+      const newTitle = await exchange(userId, 'Tokyo food', 'ramen?', 'yes');
+      const newBody = await exchange(userId, 'Flights', 'cheap flights to Tokyo?', 'maybe');
+      await exchange(userId, 'Cooking', 'soup?', 'yes');
+      const expected = [newTitle.id, oldTitle.id, newBody.id, oldBody.id];
+      expect(ids(await search(userId, 'tokyo'))).toEqual(expected);
+      // One at a time, the cursor crosses from the title matches to the body matches.
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      for (let i = 0; i < 6; i++) {
+        const page = await search(userId, 'tokyo', 1, cursor);
+        seen.push(...ids(page));
+        cursor = page.nextCursor;
+        if (!cursor) break;
+      }
+      expect(seen).toEqual(expected);
+      // A substring of a title counts as a title match too.
+      expect(ids(await search(userId, 'toky'))).toEqual(expected);
+    });
+
     it('prefers the newest matching message for the snippet', async () => {
       const userId = await newUser();
       const conversation = await exchange(userId, 'T', 'first mention of kumquat', 'ok');

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationListItem, SearchMatch } from '@/lib/chat/api-types';
 import { markdownToPlainText } from '@/lib/chat/plain-text';
@@ -7,7 +7,7 @@ import { makeSnippet, normalizeQuery } from '@/lib/chat/search-text';
 import type { Conversation } from '@/lib/chat/types';
 import { conversations, messages, shares } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
-import { decodeCursor, encodeCursor, isUuid } from '@/lib/server/db/cursor';
+import { decodeSearchCursor, encodeSearchCursor, isUuid } from '@/lib/server/db/cursor';
 import { toConversation } from '@/lib/server/db/rows';
 import { MAX_PAGE_SIZE } from './conversations';
 import { ownedAfter } from './shared';
@@ -155,16 +155,16 @@ function likePattern(query: string): string {
 }
 
 /**
- * The user's conversations matching `query` in their title or in a message, newest-updated first,
- * with the same keyset cursor as listConversations. Each item says where it matched: the newest
- * matching message, or the title.
+ * The user's conversations matching `query`: those whose title matches first, then those that
+ * match only in a message, each part newest-updated first, one keyset page at a time. Each item
+ * says where it matched: the newest matching message, or the title.
  */
 export async function searchConversations(
   db: Db,
   input: { userId: string; query: string; limit: number; cursor?: string | null },
 ): Promise<{ items: ConversationListItem[]; nextCursor: string | null }> {
   const limit = Math.max(1, Math.min(MAX_PAGE_SIZE, Math.floor(input.limit) || 1));
-  const after = input.cursor ? decodeCursor(input.cursor) : null;
+  const after = input.cursor ? decodeSearchCursor(input.cursor) : null;
   const query = normalizeQuery(input.query);
   if (!isUuid(input.userId) || query === '') return { items: [], nextCursor: null };
 
@@ -189,23 +189,38 @@ export async function searchConversations(
     .innerJoin(owned, eq(messages.conversationId, owned.id))
     .where(and(eq(owned.userId, input.userId), messageMatches));
 
+  // Never null (a null title would sort as a match in descending order).
+  const titleHit = sql<boolean>`coalesce(${or(
+    sql`to_tsvector('simple', ${conversations.title}) @@ ${tsquery}`,
+    ilike(conversations.title, pattern),
+  )}, false)`;
+  const olderThanCursor = after
+    ? or(
+        lt(conversations.updatedAt, after.updatedAt),
+        and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)),
+      )
+    : undefined;
+  // Keyset over (title match, updated_at, id): after a title match come older title matches
+  // and every body match; after a body match, older body matches only.
+  const afterCursor = !after
+    ? undefined
+    : after.titleHit
+      ? or(and(titleHit, olderThanCursor), not(titleHit))
+      : and(not(titleHit), olderThanCursor);
+
   const rows = await db
-    .select()
+    .select({ conversation: conversations, titleHit })
     .from(conversations)
     .where(
       and(
-        ownedAfter(input.userId, after),
-        or(
-          inArray(conversations.id, withMatchingMessage),
-          sql`to_tsvector('simple', ${conversations.title}) @@ ${tsquery}`,
-          ilike(conversations.title, pattern),
-        ),
+        ownedAfter(input.userId, null),
+        or(inArray(conversations.id, withMatchingMessage), titleHit),
+        afterCursor,
       ),
     )
-    .orderBy(desc(conversations.updatedAt), desc(conversations.id))
+    .orderBy(desc(titleHit), desc(conversations.updatedAt), desc(conversations.id))
     .limit(limit + 1);
-  const page = rows.slice(0, limit).map(toConversation);
-
+  const page = rows.slice(0, limit).map((row) => toConversation(row.conversation));
   // The snippet: each conversation's newest matching message, for this page only.
   const hits =
     page.length === 0
@@ -238,5 +253,9 @@ export async function searchConversations(
     return { ...conversation, match };
   });
   const last = items.at(-1);
-  return { items, nextCursor: rows.length > limit && last ? encodeCursor(last) : null };
+  const lastHit = rows[items.length - 1]?.titleHit === true;
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeSearchCursor(last, lastHit) : null,
+  };
 }
