@@ -5,7 +5,8 @@ import { create } from 'zustand';
 // focuses it. The composer applies a fill request once and clears it.
 
 interface FillState {
-  request: { text: string } | null;
+  /** `send`: send the text at once (a suggestion) rather than leave it to be edited. */
+  request: { text: string; send: boolean } | null;
 }
 
 const useFillStore = create<FillState>()(() => ({ request: null }));
@@ -14,7 +15,12 @@ export const useComposerFillRequest = () => useFillStore((s) => s.request);
 
 /** Replaces the composer's text with `text` and focuses it, caret at the end. */
 export function fillComposer(text: string): void {
-  useFillStore.setState({ request: { text } });
+  useFillStore.setState({ request: { text, send: false } });
+}
+
+/** Sends `text` as if typed into the composer and sent (the composer's checks apply). */
+export function sendFromComposer(text: string): void {
+  useFillStore.setState({ request: { text, send: true } });
 }
 
 export function clearComposerFill(): void {

@@ -90,6 +90,7 @@ export function Composer({
     setText(fill.text);
     writeDraft(draftKey, fill.text);
     requestAnimationFrame(() => focusComposer());
+    if (fill.send) void sendRef.current(fill.text);
   }, [fill, draftKey]);
 
   const update = (value: string) => {
@@ -106,7 +107,12 @@ export function Composer({
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     if (!canSend) return;
-    const content = text;
+    await sendText(text);
+  };
+
+  /** Sends `content` with the ready attachments; refused, both come back into the box. */
+  const sendText = async (content: string) => {
+    if (streaming || uploading || !(content.trim() || attachments.length > 0)) return;
     update('');
     const files = takeAttachments();
     const accepted = await onSend({
@@ -119,6 +125,9 @@ export function Composer({
       files.restore();
     } else files.release();
   };
+
+  const sendRef = useRef(sendText);
+  sendRef.current = sendText;
 
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = [...event.clipboardData.files];

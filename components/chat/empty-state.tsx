@@ -1,10 +1,10 @@
 'use client';
 import type { ModelBadge } from '@/lib/chat/api-types';
-import { fillComposer } from './composer-fill';
+import { sendFromComposer } from './composer-fill';
 
 /**
- * Starting points for a new chat. Each fills the message box rather than sending, so the prompt
- * can be adjusted first. The last two make the demo model call its built-in tools.
+ * Starting points for a new chat: a click sends the prompt (Edit on the sent message adjusts
+ * it). The demo model answers each; the last two make it call its built-in tools.
  */
 export const SUGGESTIONS: readonly { title: string; detail: string; prompt: string }[] = [
   {
@@ -51,7 +51,7 @@ export function EmptyState({ badge }: { badge: ModelBadge }) {
             <li key={s.title}>
               <button
                 type="button"
-                onClick={() => fillComposer(s.prompt)}
+                onClick={() => sendFromComposer(s.prompt)}
                 className="flex h-full w-full flex-col items-start rounded-xl border border-zinc-200 px-3 py-2 text-left text-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-800 dark:hover:bg-zinc-900"
               >
                 <span className="font-medium">{s.title}</span>

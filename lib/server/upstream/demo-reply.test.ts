@@ -27,6 +27,27 @@ describe('demo plan', () => {
     });
   });
 
+  it('answers the empty screen’s rainbow and palindrome suggestions instead of describing itself', () => {
+    const rainbow = demoPlan(user('Explain how rainbows form, in three short paragraphs.'), tools);
+    expect(rainbow.kind).toBe('text');
+    const rainbowText = rainbow.kind === 'text' ? rainbow.text : '';
+    expect(rainbowText).toMatch(/refraction/i);
+    expect(rainbowText).not.toContain('You said');
+    const code = demoPlan(
+      user('Write a Python function that checks whether a string is a palindrome, with tests.'),
+      tools,
+    );
+    const codeText = code.kind === 'text' ? code.text : '';
+    expect(codeText).toMatch(/```python\n[\s\S]*def is_palindrome\(text: str\) -> bool:[\s\S]*```/);
+    expect(codeText).toContain('unittest.main()');
+    expect(codeText).not.toContain('You said');
+    // Anything else still gets the demo's own explanation.
+    expect(demoPlan(user('Tell me a joke'), tools)).toMatchObject({
+      kind: 'text',
+      text: expect.stringContaining('You said'),
+    });
+  });
+
   it('passes the IANA zone of a named place, and converts units', () => {
     expect(demoPlan(user('What time is it in Tokyo right now?'), tools)).toEqual({
       kind: 'tools',

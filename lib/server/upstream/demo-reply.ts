@@ -2,6 +2,7 @@ import { TITLE_SYSTEM_PROMPT } from '@/lib/chat/title-text';
 import { answerFromTools } from './demo-answer';
 import { arithmeticIntent, conversionIntent, prettyExpression, timeIntent } from './demo-intent';
 import { describeAttachments } from './demo-attachments';
+import { cannedAnswer } from './demo-canned';
 import { type WireMessage, wireText } from './types';
 
 // What the offline demo model says. Pure, so it is easy to test. It calls Parley's built-in tools
@@ -121,7 +122,7 @@ export function demoPlan(messages: readonly WireMessage[], tools: readonly strin
   const conversion = tools.includes('convert_units') ? conversionIntent(text) : null;
   if (conversion) calls.push({ name: 'convert_units', arguments: JSON.stringify(conversion) });
   if (calls.length > 0) return { kind: 'tools', calls };
-  return { kind: 'text', text: demoReply(text, tools.length > 0) };
+  return { kind: 'text', text: cannedAnswer(text) ?? demoReply(text, tools.length > 0) };
 }
 
 /** Splits text into word-sized tokens that concatenate back to exactly the input. */
