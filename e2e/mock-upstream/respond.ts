@@ -36,8 +36,16 @@ export interface RespondContext {
 export async function respond(plan: Plan, ctx: RespondContext): Promise<void> {
   if (plan.kind === 'error') return sendError(ctx, plan);
   if (plan.kind === 'replay') return replay(plan, ctx);
+  if (plan.kind === 'hangup') {
+    // A plain close (FIN), before the status line: "socket hang up" to the client.
+    ctx.onServerDestroy();
+    ctx.res.socket?.destroy();
+    return;
+  }
   if (plan.headersDelayMs > 0 && !(await ctx.life.sleep(plan.headersDelayMs))) return;
-  return ctx.stream ? streamScript(plan.steps, plan.forceUsage, ctx) : jsonScript(plan.steps, ctx);
+  return ctx.stream && !plan.jsonContentType
+    ? streamScript(plan.steps, plan.forceUsage, ctx)
+    : jsonScript(plan.steps, ctx, plan.jsonContentType);
 }
 
 export function sendJson(
@@ -45,12 +53,13 @@ export function sendJson(
   status: number,
   payload: unknown,
   headers: Record<string, string> = {},
+  contentType = 'application/json',
 ): void {
   const text = JSON.stringify(payload);
   ctx.res.writeHead(status, {
     ...ctx.headers,
     ...headers,
-    'content-type': 'application/json',
+    'content-type': contentType,
     'content-length': Buffer.byteLength(text),
   });
   ctx.res.end(text);
@@ -212,7 +221,7 @@ function assemble(reply: AssembledReply, step: Step): void {
 }
 
 /** Non-streaming: the same script, waits included, answered as one `chat.completion`. */
-async function jsonScript(steps: Step[], ctx: RespondContext) {
+async function jsonScript(steps: Step[], ctx: RespondContext, contentType?: string) {
   const reply: AssembledReply = {
     content: '',
     reasoning: '',
@@ -229,7 +238,7 @@ async function jsonScript(steps: Step[], ctx: RespondContext) {
     assemble(reply, step);
   }
   const usage = usageFor(ctx.body, reply.completionTokens, countTokens(steps, 'reasoning'));
-  sendJson(ctx, 200, completion(ctx.meta, reply, usage));
+  sendJson(ctx, 200, completion(ctx.meta, reply, usage), {}, contentType);
 }
 
 async function replay(plan: Extract<Plan, { kind: 'replay' }>, ctx: RespondContext) {

@@ -15,6 +15,7 @@ import {
 import { httpError } from './http-errors';
 import { errorBody } from './openai-shapes';
 import { longMarkdownTokens } from './long-markdown';
+import { page, takeNoStream } from './not-a-stream';
 import { loadReplay } from './replay';
 import {
   DEFAULT_REPLY,
@@ -276,6 +277,8 @@ const scenarios: Record<string, ScenarioDef> = {
           }
         : textPlan(ctx),
   },
+  page: { params: ['type', 'content-type'], build: ({ params }) => page(params) },
+  hangup: { params: [], build: () => ({ kind: 'hangup' }) },
   'slow-headers': {
     params: ['delay', ...TEXT_PARAMS],
     build: (ctx) => textPlan(ctx, intParam(ctx.params, 'delay', 1000)),
@@ -291,11 +294,15 @@ export function buildPlan(spec: ScenarioSpec, ctx: Omit<ScenarioContext, 'params
       `mock: unknown scenario "${spec.name}" (known: ${SCENARIO_NAMES.filter((n) => n !== 'default').join(', ')})`,
     );
   }
-  const unknown = Object.keys(spec.params).filter((k) => !def.params.includes(k));
+  const { rest, contentType } = takeNoStream(spec.params);
+  const unknown = Object.keys(rest).filter((k) => !def.params.includes(k));
   if (unknown.length > 0) {
     throw new MockSpecError(
       `mock: unknown parameter(s) ${unknown.join(', ')} for "${spec.name}" (allowed: ${def.params.join(', ') || 'none'})`,
     );
   }
-  return def.build({ ...ctx, params: spec.params });
+  const plan = def.build({ ...ctx, params: rest });
+  if (contentType === null) return plan;
+  if (plan.kind !== 'script') throw new MockSpecError(`mock: "${spec.name}" cannot be nostream`);
+  return { ...plan, jsonContentType: contentType };
 }

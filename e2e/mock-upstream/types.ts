@@ -112,5 +112,12 @@ export type Plan =
       headersDelayMs: number;
       /** Send the usage chunk even when the request did not ask for `stream_options.include_usage`. */
       forceUsage: boolean;
+      /**
+       * `nostream`: answer one `chat.completion` even to `stream: true`, with this content type
+       * (a server that ignores streaming).
+       */
+      jsonContentType?: string;
     }
+  /** The connection is closed before any byte of a response (no status line). */
+  | { kind: 'hangup' }
   | { kind: 'replay'; bytes: Uint8Array; cuts: number[]; delayMs: number };
