@@ -1,4 +1,5 @@
 // The limit parts of the server configuration (see config.ts), kept apart to keep that file small.
+import { wholeNumber } from './config-values';
 
 export interface RateLimitConfig {
   /** POST /api/chat per user per minute (RATE_LIMIT_CHAT_PER_USER). */
@@ -16,4 +17,40 @@ export interface Limits {
   upstreamEventBytes: number;
   /** One answer: text, reasoning and tool-call arguments together (ANSWER_MAX_CHARS). */
   answerChars: number;
+  /** Silence from a provider mid-answer before the answer is cut as stalled (UPSTREAM_IDLE_TIMEOUT_MS). */
+  upstreamIdleMs: number;
+}
+
+/** The variables behind `Limits`, validated with the rest of the environment (config.ts). */
+export const limitsEnvShape = {
+  UPSTREAM_BODY_MAX_BYTES: wholeNumber(
+    'UPSTREAM_BODY_MAX_BYTES',
+    1024,
+    1024 ** 3,
+    8 * 1024 ** 2,
+    8388608,
+  ),
+  UPSTREAM_EVENT_MAX_BYTES: wholeNumber(
+    'UPSTREAM_EVENT_MAX_BYTES',
+    1024,
+    256 * 1024 ** 2,
+    1024 ** 2,
+    1048576,
+  ),
+  UPSTREAM_IDLE_TIMEOUT_MS: wholeNumber('UPSTREAM_IDLE_TIMEOUT_MS', 1000, 600_000, 120_000, 120000),
+  ANSWER_MAX_CHARS: wholeNumber('ANSWER_MAX_CHARS', 1000, 100_000_000, 1_000_000, 1000000),
+};
+
+export function limitsFrom(e: {
+  UPSTREAM_BODY_MAX_BYTES: number;
+  UPSTREAM_EVENT_MAX_BYTES: number;
+  ANSWER_MAX_CHARS: number;
+  UPSTREAM_IDLE_TIMEOUT_MS: number;
+}): Limits {
+  return {
+    upstreamBodyBytes: e.UPSTREAM_BODY_MAX_BYTES,
+    upstreamEventBytes: e.UPSTREAM_EVENT_MAX_BYTES,
+    answerChars: e.ANSWER_MAX_CHARS,
+    upstreamIdleMs: e.UPSTREAM_IDLE_TIMEOUT_MS,
+  };
 }

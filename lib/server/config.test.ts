@@ -39,7 +39,12 @@ describe('parseConfig', () => {
         maxFileBytes: 4 * 1024 * 1024,
         maxTotalBytes: 16 * 1024 * 1024,
       },
-      limits: { upstreamBodyBytes: 8388608, upstreamEventBytes: 1048576, answerChars: 1000000 },
+      limits: {
+        upstreamBodyBytes: 8388608,
+        upstreamEventBytes: 1048576,
+        answerChars: 1000000,
+        upstreamIdleMs: 120000,
+      },
       rateLimits: { chatPerUser: 30, chatPerIp: 120, guestsPerIp: 60 },
       access: {
         codes: [],
@@ -145,6 +150,7 @@ describe('parseConfig', () => {
         UPSTREAM_BODY_MAX_BYTES: '65536',
         UPSTREAM_EVENT_MAX_BYTES: '4096',
         ANSWER_MAX_CHARS: '20000',
+        UPSTREAM_IDLE_TIMEOUT_MS: '3000',
       },
       cwd,
     );
@@ -152,7 +158,11 @@ describe('parseConfig', () => {
       upstreamBodyBytes: 65536,
       upstreamEventBytes: 4096,
       answerChars: 20000,
+      upstreamIdleMs: 3000,
     });
+    expect(() => parseConfig({ UPSTREAM_IDLE_TIMEOUT_MS: '10' }, cwd)).toThrow(
+      'UPSTREAM_IDLE_TIMEOUT_MS',
+    );
     expect(() => parseConfig({ UPSTREAM_EVENT_MAX_BYTES: '10' }, cwd)).toThrow(
       /UPSTREAM_EVENT_MAX_BYTES must be a whole number between 1024/,
     );

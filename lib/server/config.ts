@@ -7,7 +7,7 @@ import {
   accessEnvShape,
   checkAccessEnv,
 } from './access/config';
-import type { Limits, RateLimitConfig } from './config-limits';
+import { type Limits, limitsEnvShape, limitsFrom, type RateLimitConfig } from './config-limits';
 import { isHttpUrl, logLevel, optionalText, schemeOf, wholeNumber } from './config-values';
 import { vercelIssues } from './config-vercel';
 import { type HostConfig, hostConfigFrom, hostEnvShape } from './config-hosts';
@@ -187,21 +187,7 @@ const envSchema = z
     ATTACHMENT_MAX_FILE_MB: wholeNumber('ATTACHMENT_MAX_FILE_MB', 1, 100, 4, 4),
     ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
     LIVE_LEASE_MS: wholeNumber('LIVE_LEASE_MS', 1_000, 600_000, 20_000, 20000),
-    UPSTREAM_BODY_MAX_BYTES: wholeNumber(
-      'UPSTREAM_BODY_MAX_BYTES',
-      1024,
-      1024 ** 3,
-      8 * 1024 ** 2,
-      8388608,
-    ),
-    UPSTREAM_EVENT_MAX_BYTES: wholeNumber(
-      'UPSTREAM_EVENT_MAX_BYTES',
-      1024,
-      256 * 1024 ** 2,
-      1024 ** 2,
-      1048576,
-    ),
-    ANSWER_MAX_CHARS: wholeNumber('ANSWER_MAX_CHARS', 1000, 100_000_000, 1_000_000, 1000000),
+    ...limitsEnvShape,
     RATE_LIMIT_CHAT_PER_USER: wholeNumber('RATE_LIMIT_CHAT_PER_USER', 0, 1_000_000, 30, 30),
     RATE_LIMIT_CHAT_PER_IP: wholeNumber('RATE_LIMIT_CHAT_PER_IP', 0, 1_000_000, 120, 120),
     RATE_LIMIT_GUESTS_PER_IP: wholeNumber('RATE_LIMIT_GUESTS_PER_IP', 0, 1_000_000, 60, 60),
@@ -273,11 +259,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     providers,
     contextWindows: e.CONTEXT_WINDOWS,
     liveLeaseMs: e.LIVE_LEASE_MS,
-    limits: {
-      upstreamBodyBytes: e.UPSTREAM_BODY_MAX_BYTES,
-      upstreamEventBytes: e.UPSTREAM_EVENT_MAX_BYTES,
-      answerChars: e.ANSWER_MAX_CHARS,
-    },
+    limits: limitsFrom(e),
     rateLimits: {
       chatPerUser: e.RATE_LIMIT_CHAT_PER_USER,
       chatPerIp: e.RATE_LIMIT_CHAT_PER_IP,
