@@ -5,8 +5,6 @@ import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
 import { accumulate, finalStatus, initialStreamState, step } from '@/lib/openai/accumulate';
 import { endStream } from '@/lib/openai/end-stream';
-import { foldCompletion } from '@/lib/openai/completion';
-import type { ChatCompletion } from '@/lib/openai/types';
 import { deltaChars } from '@/lib/openai/delta-size';
 import { parseChunkEvent, readSSEBatches, SSEEventTooLargeError } from '@/lib/openai/sse';
 import type { StreamState } from '@/lib/openai/accumulate';
@@ -22,7 +20,8 @@ import {
   UNREACHABLE,
 } from '@/lib/server/upstream/map-error';
 import { readErrorBody } from '@/lib/server/upstream/read-error-body';
-import { BodyTooLargeError, readBoundedJson } from '@/lib/server/upstream/bounded-body';
+import { BodyTooLargeError } from '@/lib/server/upstream/bounded-body';
+import { openUpstreamBody } from '@/lib/server/upstream/open-body';
 import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
 import { createChunkPacer } from './chunk-pacer';
 import type { ClientSink } from './client-sink';
@@ -64,7 +63,7 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
 
   // One timer for the whole stream that looks at the time of the last read when it fires
   // (re-arming a timer on every read costs more than the read's other bookkeeping).
-  const idleMs = o.idleTimeoutMs ?? 120_000;
+  const idleMs = o.idleTimeoutMs ?? getConfig().limits.upstreamIdleMs;
   let lastRead = Date.now();
   let idleTimer: ReturnType<typeof setTimeout> | undefined;
   const watchIdle = (wait: number) => {
@@ -106,6 +105,37 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
     (error) => log.warn({ err: error }, 'saving a partial answer failed'),
   );
 
+  const readStream = async (stream: ReadableStream<Uint8Array>) => {
+    const reads = readSSEBatches(stream, upstreamAbort.signal, {
+      maxEventBytes: limits.upstreamEventBytes,
+    });
+    // The chunks of one read are handled together, and sent on at most once per pacing window
+    // (chunk-pacer.ts): a run of text is one encoding, one write and one log frame.
+    for await (const batch of reads) {
+      lastRead = Date.now();
+      for (const message of batch) {
+        const event = parseChunkEvent(message.data);
+        if (event.type === 'chunk') {
+          const next = step(state, event.chunk);
+          state = next.state;
+          pacer.push(next.normalized);
+          answerChars += deltaChars(next.normalized);
+          if (answerChars > limits.answerChars) {
+            // An endless or oversized answer: stop reading (the loop's exit cancels the body).
+            cut = answerTooLong(limits.answerChars);
+            break;
+          }
+        } else if (event.type === 'done') {
+          state = accumulate(state, event);
+        }
+      }
+      pacer.flushSoon();
+      clock.update(fieldsFromStream(state));
+      writer.schedule();
+      if (cut) break;
+    }
+  };
+
   try {
     watchIdle(idleMs);
     const call = (withUsage: boolean) =>
@@ -137,43 +167,19 @@ export async function generate(o: GenerateOptions): Promise<StepResult> {
         { status: res.status, body, headers: res.headers, model: o.request.model },
         o.secrets,
       );
-    } else if (!res.body) {
-      failure = CONNECTION_LOST;
-    } else if ((res.headers.get('content-type') ?? '').includes('application/json')) {
-      // A server that ignores `stream: true` answers with one `chat.completion` object.
-      // foldCompletion validates the body itself.
-      const body = (await readBoundedJson(res, limits.upstreamBodyBytes)) as ChatCompletion;
-      state = foldCompletion(body);
-      o.sink.send(encodeSSE(stateAsChunk(state)));
     } else {
-      const reads = readSSEBatches(res.body, upstreamAbort.signal, {
-        maxEventBytes: limits.upstreamEventBytes,
+      const opened = await openUpstreamBody(res, {
+        maxBytes: limits.upstreamBodyBytes,
+        model: o.request.model,
+        secrets: o.secrets,
       });
-      // The chunks of one read are handled together, and sent on at most once per pacing window
-      // (chunk-pacer.ts): a run of text is one encoding, one write and one log frame.
-      for await (const batch of reads) {
-        lastRead = Date.now();
-        for (const message of batch) {
-          const event = parseChunkEvent(message.data);
-          if (event.type === 'chunk') {
-            const next = step(state, event.chunk);
-            state = next.state;
-            pacer.push(next.normalized);
-            answerChars += deltaChars(next.normalized);
-            if (answerChars > limits.answerChars) {
-              // An endless or oversized answer: stop reading (the loop's exit cancels the body).
-              cut = answerTooLong(limits.answerChars);
-              break;
-            }
-          } else if (event.type === 'done') {
-            state = accumulate(state, event);
-          }
-        }
-        pacer.flushSoon();
-        clock.update(fieldsFromStream(state));
-        writer.schedule();
-        if (cut) break;
-      }
+      lastRead = Date.now();
+      if (opened.kind === 'failure') failure = opened.error;
+      else if (opened.kind === 'completion') {
+        // A server that ignored `stream: true`: its one answer goes on as one chunk.
+        state = opened.state;
+        o.sink.send(encodeSSE(stateAsChunk(state)));
+      } else await readStream(opened.body);
     }
   } catch (error) {
     const reason: unknown = upstreamAbort.signal.aborted ? upstreamAbort.signal.reason : null;

@@ -57,7 +57,8 @@ export type UpstreamErrorCode =
   | 'upstream_overloaded'
   | 'upstream_down'
   | 'upstream_error'
-  | 'upstream_rejected';
+  | 'upstream_rejected'
+  | 'not_a_stream';
 
 const OUT_OF_CREDIT =
   /insufficient_quota|billing|credits?\b|payment|balance|exceeded your current|out of funds|spend limit/;
@@ -154,7 +155,37 @@ const WORDS: Record<UpstreamErrorCode, (f: UpstreamFailure, wait: string | null)
     `The AI provider is not answering properly (HTTP ${f.status}): it may be down or restarting. Try again later; if this keeps happening, check that the provider is running.`,
   upstream_error: (f) => `The AI provider had an internal error (HTTP ${f.status}). Try again.`,
   upstream_rejected: (f) => `The AI provider rejected the request (HTTP ${f.status}).`,
+  // Only for a 2xx body (notAStream below words it).
+  not_a_stream: () => NOT_A_STREAM_FIX,
 };
+
+const NOT_A_STREAM_FIX =
+  'check that the base URL points at the API, usually ending in /v1 (OPENAI_BASE_URL, or the provider’s baseUrl in PROVIDERS).';
+
+/**
+ * A success status whose body is not a chat stream nor an error object: the request reached
+ * something other than the API (a web UI, a proxy's page, the server's root).
+ */
+function notAStream(
+  detail: ReturnType<typeof errorDetail>,
+  body: string,
+  secrets: readonly string[],
+): ChatError | null {
+  if (detail.message && !detail.plain) return null;
+  const said = detail.plain ? sanitize(body, secrets) : '';
+  const what = detail.html
+    ? 'a web page'
+    : said
+      ? `plain text (“${said.length > 80 ? `${said.slice(0, 79)}…` : said}”)`
+      : body.trim()
+        ? 'data that is not a chat completion'
+        : 'an empty response';
+  return {
+    code: 'not_a_stream',
+    message: `The AI provider answered with ${what} instead of a chat stream: ${NOT_A_STREAM_FIX}`,
+    retryable: false,
+  };
+}
 
 const RETRYABLE = new Set<UpstreamErrorCode>([
   'rate_limited',
@@ -168,6 +199,10 @@ export function mapUpstreamHttpError(
   secrets: readonly string[] = [],
 ): ChatError {
   const detail = errorDetail(f.body);
+  if (f.status >= 200 && f.status < 300) {
+    const wrong = notAStream(detail, f.body, secrets);
+    if (wrong) return wrong;
+  }
   const text = `${detail.hints} ${detail.message ?? ''}`.toLowerCase().trim();
   const wait = retryAfterSeconds(f.headers ?? null, f.body);
   const { code, quote } = classify({
