@@ -4,13 +4,7 @@ import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import { activeBranch, branchInfo } from './chat/history';
 import { getDb } from './database';
 import type { Db } from './db/types';
-import {
-  getActiveLeafId,
-  getConversation,
-  listMessages,
-  setActiveLeaf,
-  settleLostGenerations,
-} from './db/repository';
+import { getActiveLeafId, getConversation, listMessages, setActiveLeaf } from './db/repository';
 import { AppError, notFound } from './errors';
 
 // The conversation operations routes call directly: routes go through Server, never Storage
@@ -24,6 +18,7 @@ export {
   softDeleteConversation,
   touchConversation,
 } from './db/repository';
+import { settleLostGenerations } from './live/settle';
 
 /** Every message of a conversation (the whole tree) and the branch it shows. */
 export async function loadTree(

@@ -9,7 +9,6 @@ import {
   insertMessage,
   listMessages,
   decideToolCall,
-  settleLostGenerations,
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
 import { beginGeneration, type LiveGeneration } from '@/lib/server/live/generation';
@@ -19,6 +18,7 @@ import { branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
 import { DENIED_RESULT, executeAndSave } from './run-tools';
 import { assertIdle } from './start-chat';
+import { settleLostGenerations } from '@/lib/server/live/settle';
 
 const notWaiting = () =>
   new AppError('conflict', 'This tool call was already decided; it is not waiting for approval.');

@@ -13,7 +13,6 @@ import {
   insertMessage,
   listMessages,
   setActiveLeaf,
-  settleLostGenerations,
   touchConversation,
 } from '@/lib/server/db/repository';
 import { beginGeneration } from '@/lib/server/live/generation';
@@ -23,6 +22,7 @@ import { provisionalTitle } from '@/lib/chat/title-text';
 import { resolveModelChoice } from '@/lib/server/models';
 import { activeBranch, branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
+import { settleLostGenerations } from '@/lib/server/live/settle';
 
 /** Refuses a second answer while one is being written (a double submit, or two tabs). */
 export function assertIdle(messages: readonly ChatMessage[]) {

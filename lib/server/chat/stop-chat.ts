@@ -1,9 +1,10 @@
 import 'server-only';
 import type { ChatMessage } from '@/lib/chat/types';
 import { getDb } from '@/lib/server/database';
-import { getMessageForUser, settleLostGenerations } from '@/lib/server/db/repository';
+import { getMessageForUser } from '@/lib/server/db/repository';
 import { notFound } from '@/lib/server/errors';
 import { stopLive } from '@/lib/server/live/stop';
+import { settleLostGenerations } from '@/lib/server/live/settle';
 
 /**
  * Stops an answer on purpose (unlike a closed tab), from any instance, and returns it as saved:

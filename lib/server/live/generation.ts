@@ -9,10 +9,10 @@ import {
   finishGeneration,
   insertGeneration,
   renewGeneration,
-  settleLostGenerations,
 } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
 import { isListening, subscribe } from './bus';
+import { settleLostGenerations } from './settle';
 
 // A turn being written, as the instance writing it sees it. Its state lives in the database
 // (`generations`): a lease renewed by this instance's heartbeat, a Stop flag any instance may set,

@@ -8,9 +8,9 @@ import {
   latestGeneration,
   listMessages,
   readEvents,
-  settleLostGenerations,
 } from '@/lib/server/db/repository';
 import { isListening, waitFor } from './bus';
+import { settleLostGenerations } from './settle';
 
 export interface ResumeInput {
   conversationId: string;

@@ -1,8 +1,9 @@
 import 'server-only';
 import type { Db } from '@/lib/server/db/client';
-import { getGeneration, requestStop, settleLostGenerations } from '@/lib/server/db/repository';
+import { getGeneration, requestStop } from '@/lib/server/db/repository';
 import { waitFor } from './bus';
 import { liveTiming } from './generation';
+import { settleLostGenerations } from './settle';
 
 /** How long a Stop request waits for the generating instance to save the stopped answer. */
 export const STOP_WAIT_MS = 5_000;

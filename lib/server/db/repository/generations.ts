@@ -209,6 +209,27 @@ export const SERVER_STOPPED: ChatError = {
 };
 
 /**
+ * Turns whose lease ran out and that nobody settled yet: their logs may hold more of the answer
+ * than its progress copy (see lib/server/live/settle.ts).
+ */
+export async function expiredGenerations(
+  db: Db,
+  input: { conversationId?: string } = {},
+): Promise<string[]> {
+  if (input.conversationId !== undefined && !isUuid(input.conversationId)) return [];
+  const rows = await db
+    .select({ id: generations.id })
+    .from(generations)
+    .where(
+      and(
+        sql`${generations.finishedAt} is null and ${generations.leaseUntil} < now()`,
+        input.conversationId ? eq(generations.conversationId, input.conversationId) : undefined,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
  * Recovery, run by whichever instance notices: turns whose lease expired are finished as lost,
  * and every message still `streaming` with no live turn in its conversation becomes
  * `interrupted`, keeping its partial text. Never touches a turn whose lease is current.

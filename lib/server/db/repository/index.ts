@@ -39,6 +39,7 @@ export {
 } from './export';
 export {
   type EventBatch,
+  expiredGenerations,
   finishGeneration,
   type Generation,
   getGeneration,
@@ -65,6 +66,7 @@ export {
   listMessages,
   type MessagePatch,
   type NewMessage,
+  recoverMessageProgress,
   saveMessageProgress,
   updateMessage,
 } from './messages';

@@ -112,6 +112,37 @@ export async function saveMessageProgress(
     .where(eq(messages.id, messageId));
 }
 
+/**
+ * An answer recovered from a lost turn's live log replaces its progress copy only while it is
+ * still `streaming` and only when the log holds more (`size`: characters of text, reasoning and
+ * tool-call arguments, as the copy is measured here). True when it was written.
+ */
+export async function recoverMessageProgress(
+  db: Db,
+  messageId: string,
+  input: {
+    patch: Pick<MessagePatch, 'content' | 'reasoning' | 'refusal' | 'toolCalls'>;
+    size: number;
+  },
+): Promise<boolean> {
+  if (!isUuid(messageId)) return false;
+  const rows = await db
+    .update(messages)
+    .set({ ...input.patch, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(messages.id, messageId),
+        eq(messages.status, 'streaming'),
+        sql`char_length(${messages.content}) + coalesce(char_length(${messages.reasoning}), 0)
+          + coalesce((select sum(char_length(t->'function'->>'arguments'))
+              from jsonb_array_elements(case when jsonb_typeof(${messages.toolCalls}) = 'array'
+                then ${messages.toolCalls} else '[]'::jsonb end) t), 0) < ${input.size}`,
+      ),
+    )
+    .returning({ id: messages.id });
+  return rows.length > 0;
+}
+
 /** null when the message does not exist or sits in another user's conversation. */
 export async function getMessageForUser(
   db: Db,
