@@ -3,19 +3,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ConversationDetail } from '@/lib/chat/api-types';
+import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
 import { startMockUpstream, type MockUpstream } from '../mock-upstream/server';
 import { startApp } from '../support/app-server';
 import { Client, eventually, readChat } from './client';
 
 let mock: MockUpstream;
 let dataDir: string | undefined;
+let testDb: TestDatabase | undefined;
+// Test servers never inherit DATABASE_URL (see APP_CONFIG_VARS): both processes are given the
+// same database explicitly, or each would open a PGlite folder of its own.
+let database: Record<string, string>;
 
 beforeAll(async () => {
   mock = await startMockUpstream();
-  if (!process.env.DATABASE_URL) dataDir = await mkdtemp(join(tmpdir(), 'parley-crash-'));
+  if (process.env.DATABASE_URL) {
+    testDb = await createTestDatabase();
+    if (testDb.options.driver !== 'postgres') throw new Error('DATABASE_URL is not PostgreSQL');
+    database = { DATABASE_URL: testDb.options.url };
+  } else {
+    dataDir = await mkdtemp(join(tmpdir(), 'parley-crash-'));
+    database = { PGLITE_DIR: dataDir };
+  }
 });
 afterAll(async () => {
   await mock?.close();
+  await testDb?.destroy();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
@@ -26,7 +39,7 @@ it('settles an answer left streaming by a crashed process as interrupted once it
     OPENAI_BASE_URL: mock.url,
     CHAT_MODEL: 'mock-model',
     LIVE_LEASE_MS: '2000',
-    ...(dataDir ? { PGLITE_DIR: dataDir } : {}),
+    ...database,
   };
   const first = await startApp({ env });
   const client = new Client(first.url);
