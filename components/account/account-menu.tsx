@@ -1,11 +1,16 @@
 'use client';
-import { useState } from 'react';
+import { create } from 'zustand';
 import { onDemand } from '@/components/ui/on-demand';
-import { itemClass, PopoverMenu } from '@/components/ui/popover-menu';
+import { Menu, MenuItem } from '@/components/ui/menu';
 import { buttonClass, mutedTextClass } from '@/components/ui/styles';
 import { useAccountStatus, useSignOut } from '@/lib/queries/account';
 
 type Open = null | 'sign-in' | 'sign-up' | 'delete';
+
+// Which account dialog is open lives outside the sidebar, and so do the dialogs: the sidebar is
+// hidden or becomes a drawer when the window narrows, and a dialog inside it would go with it.
+const useOpenDialog = create<{ open: Open }>()(() => ({ open: null }));
+const setOpen = (open: Open) => useOpenDialog.setState({ open });
 
 // The dialogs load on first use (or when the pointer reaches their button).
 const authDialog = onDemand(
@@ -26,41 +31,36 @@ const DeleteAccountDialog = deleteDialog.Component;
 export function AccountMenu() {
   const { data } = useAccountStatus();
   const signOut = useSignOut();
-  const [open, setOpen] = useState<Open>(null);
   if (!data) return null;
   const { account } = data;
 
   return (
     <div className="border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
       {account ? (
-        <PopoverMenu
+        <Menu
           trigger={<span className="block max-w-56 truncate text-sm">{account.email}</span>}
           triggerLabel={`Account: ${account.email}`}
+          placement="top-start"
+          header={<p className={`${mutedTextClass} px-3 py-1`}>Signed in as {account.email}</p>}
         >
           {(close) => (
-            <div className="flex flex-col gap-1">
-              <p className={`${mutedTextClass} px-3 py-1`}>Signed in as {account.email}</p>
-              <button type="button" className={itemClass} onClick={() => signOut.mutate(false)}>
-                Sign out
-              </button>
-              <button type="button" className={itemClass} onClick={() => signOut.mutate(true)}>
-                Sign out everywhere
-              </button>
-              <button
-                type="button"
-                className={`${itemClass} text-red-700 dark:text-red-300`}
+            <>
+              <MenuItem onSelect={() => signOut.mutate(false)}>Sign out</MenuItem>
+              <MenuItem onSelect={() => signOut.mutate(true)}>Sign out everywhere</MenuItem>
+              <MenuItem
+                className="text-red-700 dark:text-red-300"
                 onPointerEnter={deleteDialog.preload}
                 onFocus={deleteDialog.preload}
-                onClick={() => {
+                onSelect={() => {
                   close();
                   setOpen('delete');
                 }}
               >
                 Delete my account and data
-              </button>
-            </div>
+              </MenuItem>
+            </>
           )}
-        </PopoverMenu>
+        </Menu>
       ) : (
         <div className="flex gap-2">
           <button
@@ -83,10 +83,14 @@ export function AccountMenu() {
           </button>
         </div>
       )}
-      {open === 'sign-in' || open === 'sign-up' ? (
-        <AuthDialog mode={open} onClose={() => setOpen(null)} />
-      ) : null}
-      {open === 'delete' ? <DeleteAccountDialog onClose={() => setOpen(null)} /> : null}
     </div>
   );
+}
+
+/** The account dialogs, rendered once by the app shell outside the sidebar. */
+export function AccountDialogsHost() {
+  const open = useOpenDialog((s) => s.open);
+  if (open === 'sign-in' || open === 'sign-up')
+    return <AuthDialog mode={open} onClose={() => setOpen(null)} />;
+  return open === 'delete' ? <DeleteAccountDialog onClose={() => setOpen(null)} /> : null;
 }

@@ -128,37 +128,40 @@ function ChatScreenBody({ initial, badge, startId = null, arrived = false }: Bod
         badge={model.badge}
         conversationId={conversationId}
       />
-      <ScreenChrome
-        title={conversationId ? (data?.conversation.title ?? null) : liveTitle}
-        following={followedId !== undefined}
-        onStop={stopAnswer}
-      />
-      {conversationId && !data && isPending ? (
-        <MessagesSkeleton />
-      ) : (
-        <MessageList
-          messages={data?.messages ?? []}
-          badge={model.badge}
-          branches={data?.branches}
-          busy={followedId !== undefined || switching}
-          onRetry={retry}
-          onContinue={continueAnswer}
-          onApproval={approval}
-          onEdit={edit}
-          onRegenerate={retry}
-          onSwitchBranch={switchBranch}
+      {/* The header above is the page's banner; the conversation and the composer its main part. */}
+      <main className="flex min-h-0 flex-1 flex-col">
+        <ScreenChrome
+          title={conversationId ? (data?.conversation.title ?? null) : liveTitle}
+          following={followedId !== undefined}
+          onStop={stopAnswer}
         />
-      )}
-      <Composer
-        draftKey={conversationId ?? 'new'}
-        following={followedId !== undefined}
-        onSend={sendWithTools}
-        onStop={stopAnswer}
-        tools={<ToolsMenu enabled={enabledTools} onChange={setTools} />}
-        toolbar={<ModelToolbar controls={model} />}
-        attach={<AttachButton limits={attachmentLimits} vision={model.current?.vision ?? true} />}
-        attachmentLimits={attachmentLimits}
-      />
+        {conversationId && !data && isPending ? (
+          <MessagesSkeleton />
+        ) : (
+          <MessageList
+            messages={data?.messages ?? []}
+            badge={model.badge}
+            branches={data?.branches}
+            busy={followedId !== undefined || switching}
+            onRetry={retry}
+            onContinue={continueAnswer}
+            onApproval={approval}
+            onEdit={edit}
+            onRegenerate={retry}
+            onSwitchBranch={switchBranch}
+          />
+        )}
+        <Composer
+          draftKey={conversationId ?? 'new'}
+          following={followedId !== undefined}
+          onSend={sendWithTools}
+          onStop={stopAnswer}
+          tools={<ToolsMenu enabled={enabledTools} onChange={setTools} />}
+          toolbar={<ModelToolbar controls={model} />}
+          attach={<AttachButton limits={attachmentLimits} vision={model.current?.vision ?? true} />}
+          attachmentLimits={attachmentLimits}
+        />
+      </main>
     </DropZone>
   );
 }

@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { itemClass, PopoverMenu } from '@/components/ui/popover-menu';
+import { Menu, MenuItem } from '@/components/ui/menu';
 import { DownloadError, download } from '@/lib/chat/download';
 import { toast } from '@/lib/store/toast-store';
 
@@ -26,7 +26,7 @@ export async function saveExport(conversationId: string, format: ExportFormat): 
   }
 }
 
-/** The two export buttons, for the Export popover and the narrow screen's "More" menu. */
+/** The two export items, for the Export menu and the narrow screen's "More" menu. */
 export function ExportItems({
   conversationId,
   onDone,
@@ -35,37 +35,30 @@ export function ExportItems({
   onDone(): void;
 }) {
   const [busy, setBusy] = useState(false);
-  return (
-    <ul aria-label="Export conversation">
-      {EXPORT_FORMATS.map(({ format, label }) => (
-        <li key={format}>
-          <button
-            type="button"
-            disabled={busy}
-            className={itemClass}
-            onClick={async () => {
-              setBusy(true);
-              const saved = await saveExport(conversationId, format);
-              setBusy(false);
-              if (saved) onDone();
-            }}
-          >
-            {label}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
+  return EXPORT_FORMATS.map(({ format, label }) => (
+    <MenuItem
+      key={format}
+      disabled={busy}
+      onSelect={async () => {
+        setBusy(true);
+        const saved = await saveExport(conversationId, format);
+        setBusy(false);
+        if (saved) onDone();
+      }}
+    >
+      {label}
+    </MenuItem>
+  ));
 }
 
 /**
- * The header's "Export" popover: the conversation as Markdown (the branch on screen) or JSON
+ * The header's "Export" menu: the conversation as Markdown (the branch on screen) or JSON
  * (every branch, importable).
  */
 export function ExportMenu({ conversationId }: { conversationId: string }) {
   return (
-    <PopoverMenu trigger="Export">
+    <Menu trigger="Export">
       {(close) => <ExportItems conversationId={conversationId} onDone={close} />}
-    </PopoverMenu>
+    </Menu>
   );
 }

@@ -1,5 +1,6 @@
 'use client';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useDismiss, usePopover } from '@/components/ui/popover';
 import { useTools } from '@/lib/queries/tools';
 
 interface Props {
@@ -14,27 +15,13 @@ export function ToolsMenu({ enabled, onChange }: Props) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const ref = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement | null>(null);
   const tools = data?.tools ?? [];
   const isOn = (name: string) => !enabled || enabled.includes(name);
   const count = tools.filter((t) => isOn(t.name)).length;
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (
-        event instanceof KeyboardEvent
-          ? event.key === 'Escape'
-          : !ref.current?.contains(event.target as Node)
-      )
-        setOpen(false);
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
+  const popover = usePopover({ open, placement: 'top-start' });
+  useDismiss(open, ref, () => setOpen(false));
 
   const toggle = (name: string, on: boolean) => {
     const current = tools.filter((t) => isOn(t.name)).map((t) => t.name);
@@ -42,8 +29,23 @@ export function ToolsMenu({ enabled, onChange }: Props) {
   };
 
   return (
-    <div ref={ref} className="relative">
+    // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the open panel
+    <div
+      ref={ref}
+      className="relative"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && open) {
+          event.preventDefault();
+          setOpen(false);
+          button.current?.focus();
+        }
+      }}
+    >
       <button
+        ref={(node) => {
+          button.current = node;
+          popover.setAnchor(node);
+        }}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -54,8 +56,10 @@ export function ToolsMenu({ enabled, onChange }: Props) {
       </button>
       {open && (
         <fieldset
+          ref={popover.setPanel}
+          style={popover.style}
           id={panelId}
-          className="absolute bottom-full left-0 z-10 mb-2 w-80 rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className="z-40 w-80 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           <legend className="sr-only">Tools the model may use</legend>
           <p className="mb-2 text-sm font-medium">Tools the model may use</p>
@@ -65,7 +69,7 @@ export function ToolsMenu({ enabled, onChange }: Props) {
           {!isError && tools.length === 0 && (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">No tools available.</p>
           )}
-          <ul className="flex max-h-72 flex-col gap-2 overflow-y-auto">
+          <ul className="flex flex-col gap-2">
             {tools.map((tool) => (
               <li key={tool.name}>
                 <label className="flex items-start gap-2 text-sm">

@@ -23,10 +23,25 @@ export function useStickToBottom() {
     const content = contentRef.current;
     if (!container || !content) return;
     const distance = () => container.scrollHeight - container.scrollTop - container.clientHeight;
+    // Only the reader scrolling up leaves the bottom. A window resized (a phone turned, a
+    // desktop window narrowed) reflows the list, and rows above the view measured anew move the
+    // scroll position down: neither is the reader, so a reader at the bottom stays there.
+    const boxOf = () => `${container.clientWidth}x${container.clientHeight}`;
+    let box = boxOf();
+    let lastTop = container.scrollTop;
     const onScroll = () => {
+      const top = container.scrollTop;
+      const wentUp = top < lastTop;
+      lastTop = top;
+      const resized = boxOf() !== box;
+      box = boxOf();
       const near = distance() < NEAR_BOTTOM_PX;
       if (jumping.current) {
         if (near) jumping.current = false;
+        return;
+      }
+      if (stick.current && !near && (resized || !wentUp)) {
+        container.scrollTop = container.scrollHeight;
         return;
       }
       stick.current = near;
@@ -49,6 +64,7 @@ export function useStickToBottom() {
       if (stick.current) container.scrollTop = container.scrollHeight;
     });
     observer.observe(content);
+    observer.observe(container);
     container.scrollTop = container.scrollHeight;
     return () => {
       container.removeEventListener('scroll', onScroll);

@@ -1,4 +1,5 @@
 'use client';
+import { AccountDialogsHost } from '@/components/account/account-menu';
 import { usePathname } from 'next/navigation';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ShellContext, type ShellControls } from './shell-context';
@@ -82,6 +83,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           {children}
         </div>
       </div>
+      <AccountDialogsHost />
     </ShellContext.Provider>
   );
 }

@@ -1,9 +1,10 @@
 'use client';
 import { ExportItems, ExportMenu } from '@/components/chat/export-menu';
 import { MyDataButton, openMyData } from './my-data-dialog';
-import { itemClass, PopoverMenu } from './popover-menu';
+import { Menu, MenuItem, MenuRadioGroup } from './menu';
 import { openShortcutsHelp, ShortcutsButton } from './shortcuts-dialog';
-import { ThemeToggle } from './theme-toggle';
+import { THEME_OPTIONS, ThemeToggle, useThemeChoice } from './theme-toggle';
+import { saveThemeChoice } from '@/lib/theme';
 
 /**
  * Export, My data, Theme and Keyboard shortcuts in the chat header. In a wide chat column they sit
@@ -20,37 +21,46 @@ export function HeaderActions({ conversationId }: { conversationId: string | nul
         <ShortcutsButton />
       </div>
       <div className="@3xl:hidden">
-        <PopoverMenu trigger={<span aria-hidden="true">⋯</span>} triggerLabel="More">
+        <Menu trigger={<span aria-hidden="true">⋯</span>} triggerLabel="More">
           {(close) => (
-            <div className="flex flex-col gap-1">
+            <>
               {conversationId ? (
                 <ExportItems conversationId={conversationId} onDone={close} />
               ) : null}
-              <button
-                type="button"
-                className={itemClass}
-                onClick={() => {
+              <MenuItem
+                onSelect={() => {
                   close();
                   openMyData();
                 }}
               >
                 My data
-              </button>
-              <button
-                type="button"
-                className={itemClass}
-                onClick={() => {
+              </MenuItem>
+              <MenuItem
+                onSelect={() => {
                   close();
                   openShortcutsHelp();
                 }}
               >
                 Keyboard shortcuts
-              </button>
-              <ThemeToggle className="px-3 py-1.5" showLabel />
-            </div>
+              </MenuItem>
+              <ThemeItems />
+            </>
           )}
-        </PopoverMenu>
+        </Menu>
       </div>
     </>
+  );
+}
+
+/** The theme as a choice of three inside the More menu (the header has its select). */
+function ThemeItems() {
+  const choice = useThemeChoice();
+  return (
+    <MenuRadioGroup
+      label="Theme"
+      options={THEME_OPTIONS}
+      value={choice}
+      onChange={saveThemeChoice}
+    />
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 import { create } from 'zustand';
 import { onDemand } from './on-demand';
-import { triggerClass } from './popover-menu';
+import { triggerClass } from './menu';
 
 const useMyDataStore = create<{ open: boolean }>()(() => ({ open: false }));
 

@@ -9,6 +9,7 @@ import {
 } from '@/lib/theme';
 
 const LABELS: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
+export const THEME_OPTIONS = THEME_CHOICES.map((value) => ({ value, label: LABELS[value] }));
 
 function subscribe(onChange: () => void) {
   window.addEventListener('storage', onChange);
@@ -17,6 +18,12 @@ function subscribe(onChange: () => void) {
     window.removeEventListener('storage', onChange);
     window.removeEventListener(THEME_EVENT, onChange);
   };
+}
+
+/** The saved theme choice, kept in step with other tabs and pickers. */
+export function useThemeChoice(): ThemeChoice {
+  // The server cannot know the saved choice; the head script has already applied it.
+  return useSyncExternalStore(subscribe, readThemeChoice, () => 'system' as const);
 }
 
 /** The theme picker: a native select named "Theme" (System follows the OS, live). */
@@ -29,8 +36,7 @@ export function ThemeToggle({
   showLabel?: boolean;
 }) {
   const id = useId();
-  // The server cannot know the saved choice; the head script has already applied it.
-  const choice = useSyncExternalStore(subscribe, readThemeChoice, () => 'system' as const);
+  const choice = useThemeChoice();
   return (
     <span className={`inline-flex items-center gap-2 ${className}`}>
       <label htmlFor={id} className={showLabel ? 'flex-1 text-sm' : 'sr-only'}>

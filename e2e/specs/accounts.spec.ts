@@ -64,7 +64,7 @@ test('a guest signs up and keeps its chat; another browser signs in and sees it;
   await expect(otherChat.lastUser()).toContainText(`account note ${token}`);
 
   await otherSidebar.root.getByRole('button', { name: `Account: ${email}` }).click();
-  await otherPage.getByRole('button', { name: 'Sign out everywhere' }).click();
+  await otherPage.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
   await expect(otherSidebar.root.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await other.close();
 

@@ -83,7 +83,7 @@ test('the XSS corpus as file names stays inert in the composer, messages, export
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: label }).click(),
+      page.getByRole('menuitem', { name: label }).click(),
     ]);
     const saved = await readFile(await download.path(), 'utf8');
     // Markdown escapes the names (\_\_xss\(1\)); JSON keeps them exactly.

@@ -53,7 +53,7 @@ test.describe('XSS corpus', () => {
       await page.getByRole('button', { name: 'Export', exact: true }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: label }).click(),
+        page.getByRole('menuitem', { name: label }).click(),
       ]);
       expect(await readFile(await download.path(), 'utf8')).toContain('__xss(1)');
       expect(page.url()).toBe(conversationUrl);
