@@ -24,6 +24,8 @@ export function ShareLinkPanel({
   // request returns); the refetched link takes over when the request settles.
   const [choice, setChoice] = useState<boolean | null>(null);
   const indexable = choice ?? share.indexable;
+  const [attachChoice, setAttachChoice] = useState<boolean | null>(null);
+  const includeAttachments = attachChoice ?? share.includeAttachments ?? false;
   const error = update.error ?? revoke.error;
 
   const refresh = () =>
@@ -40,6 +42,22 @@ export function ShareLinkPanel({
         onSuccess: () =>
           onNotice(
             indexable ? 'Search engines may index this link.' : 'Hidden from search engines.',
+          ),
+      },
+    );
+  };
+
+  const setIncludeAttachments = (include: boolean) => {
+    setAttachChoice(include);
+    update.mutate(
+      { shareId: share.id, includeAttachments: include },
+      {
+        onSettled: () => setAttachChoice(null),
+        onSuccess: () =>
+          onNotice(
+            include
+              ? 'Link updated: it now shows the conversation as it is now, with its attachments.'
+              : 'Link updated: it now shows the conversation as it is now, without attachments.',
           ),
       },
     );
@@ -78,6 +96,15 @@ export function ShareLinkPanel({
           onChange={(e) => setIndexable(e.target.checked)}
         />
         Allow search engines to index
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input
+          type="checkbox"
+          checked={includeAttachments}
+          disabled={busy}
+          onChange={(e) => setIncludeAttachments(e.target.checked)}
+        />
+        Include attachments (images and files anyone with the link can open)
       </label>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClass} disabled={busy} onClick={refresh}>

@@ -3,6 +3,7 @@ import { useRouter } from 'next/navigation';
 import { type ChangeEvent, useId, useState } from 'react';
 import { DownloadError, download } from '@/lib/chat/download';
 import { MAX_IMPORT_BYTES } from '@/lib/chat/export-types';
+import { conversationsWord, countExportedConversations } from '@/lib/chat/import-count';
 import { useDeleteAllData, useImportConversations } from '@/lib/queries/my-data';
 import { DeleteAllData } from './delete-all-data';
 import { ModalDialog } from './modal-dialog';
@@ -21,6 +22,9 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
   const [status, setStatus] = useState('');
   const [error, setError] = useState('');
   const [exporting, setExporting] = useState(false);
+  // The file chosen, and how many conversations it holds (null: not a Parley export it can
+  // count; the server says what is wrong), until Import is pressed.
+  const [chosen, setChosen] = useState<{ file: File; count: number | null } | null>(null);
 
   // Shown in the dialog rather than as a toast: the modal would cover the toast.
   const fail = (message: string) => {
@@ -28,9 +32,11 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
     setError(message);
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>, close: () => void) => {
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0];
+    setChosen(null);
+    setStatus('');
     if (!file) return;
     setError('');
     if (file.size > MAX_IMPORT_BYTES) {
@@ -38,6 +44,14 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
       fail(`Import failed: “${file.name}” is larger than 5 MB, the most Parley imports at once.`);
       return;
     }
+    setChosen({ file, count: countExportedConversations(await file.text()) });
+  };
+
+  const importChosen = async (close: () => void) => {
+    if (!chosen) return;
+    const { file } = chosen;
+    setChosen(null);
+    setError('');
     setStatus(`Importing “${file.name}”…`);
     try {
       const result = await importer.mutateAsync(file);
@@ -52,7 +66,8 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
     } catch (err) {
       fail(`Import failed: ${err instanceof Error ? err.message : 'could not reach the server.'}`);
     } finally {
-      input.value = '';
+      const input = document.getElementById(fileId);
+      if (input instanceof HTMLInputElement) input.value = '';
     }
   };
 
@@ -100,8 +115,8 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
               Import conversation
             </label>
             <p id={fileHelpId} className={mutedTextClass}>
-              A JSON file exported from Parley (one conversation or all of them), up to 5 MB. It
-              becomes a new conversation; nothing existing is changed.
+              A JSON file exported from Parley (one conversation or all of them), up to 5 MB. Each
+              conversation in it is added as a new one; nothing existing is changed.
             </p>
             <input
               id={fileId}
@@ -109,9 +124,26 @@ export function MyDataDialog({ onClose }: { onClose(): void }) {
               accept=".json,application/json"
               aria-describedby={fileHelpId}
               disabled={importer.isPending}
-              onChange={(e) => void onFile(e, close)}
+              onChange={(e) => void onFile(e)}
               className="text-sm file:mr-3 file:rounded-md file:border file:border-zinc-300 file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-zinc-800 focus-visible:outline-2 focus-visible:outline-blue-500 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
             />
+            {chosen ? (
+              <div className="flex flex-wrap items-center gap-2">
+                <p className="text-sm">
+                  {chosen.count === null
+                    ? `“${chosen.file.name}” does not look like a Parley export.`
+                    : `“${chosen.file.name}” holds ${conversationsWord(chosen.count)}.`}
+                </p>
+                <button
+                  type="button"
+                  className={buttonClass}
+                  disabled={importer.isPending || chosen.count === 0}
+                  onClick={() => void importChosen(close)}
+                >
+                  {chosen.count ? `Import ${conversationsWord(chosen.count)}` : 'Import'}
+                </button>
+              </div>
+            ) : null}
           </section>
 
           <section className="flex flex-col items-start gap-2">

@@ -140,6 +140,27 @@ test('attach by button, drop and paste; the files survive a reload, export, shar
       await stranger.page.request.get(`/api/shares/${plainId}/attachments/${attachmentId}`)
     ).status(),
   ).toBe(404);
+
+  // The choice stays on the dialog once the link exists; changing it updates the snapshot.
+  await expect(includeBox).toBeVisible();
+  await expect(includeBox).not.toBeChecked();
+  await includeBox.check();
+  await expect(share.dialog.getByText(/with its attachments\.$/)).toBeVisible();
+  await expect(includeBox).toBeChecked();
+  await visitor.goto(plainUrl);
+  await expect(
+    stranger.page.getByRole('list', { name: 'Attachments' }).getByRole('listitem'),
+  ).toHaveCount(4);
+  expect(
+    (
+      await stranger.page.request.get(`/api/shares/${plainId}/attachments/${attachmentId}`)
+    ).status(),
+  ).toBe(200);
+  await includeBox.uncheck();
+  await expect(share.dialog.getByText(/without attachments\.$/)).toBeVisible();
+  await visitor.goto(plainUrl);
+  await expect(visitor.messages.first()).toContainText('What is in these files?');
+  await expect(stranger.page.getByRole('list', { name: 'Attachments' })).toHaveCount(0);
   await share.revoke();
 
   // With attachments ticked, the visitor sees and opens them.

@@ -131,17 +131,18 @@ test.describe('keyboard shortcuts', () => {
   });
 });
 
-test('a suggestion fills the message box, and the tab title follows the conversation', async ({
+test('a suggestion is sent at once, and the tab title follows the conversation', async ({
   page,
 }) => {
   const chat = new ChatPage(page);
   await chat.goto('/');
   await expect(page).toHaveTitle('Parley');
   await page.getByRole('button', { name: /Use a tool/ }).click();
-  await expect(chat.composer).toHaveValue('What time is it in Tokyo right now?');
+  await expect(chat.lastUser()).toContainText('What time is it in Tokyo right now?');
+  await expect(chat.composer).toHaveValue('');
   await expect(chat.composer).toBeFocused();
+  await chat.waitForAssistantStatus('complete');
 
-  await chat.sendAndWait(`[[mock:text tokens=2]] title ${tag()}`);
   const heading = page.getByRole('heading', { level: 1 });
   await expect(heading).not.toHaveText('New chat');
   // The model's generated title replaces the first message a moment later; the tab follows
@@ -166,7 +167,7 @@ test.describe('export, import and my data', () => {
       await page.getByRole('button', { name: 'Export', exact: true }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: label }).click(),
+        page.getByRole('menuitem', { name: label }).click(),
       ]);
       return {
         name: download.suggestedFilename(),
@@ -191,6 +192,10 @@ test.describe('export, import and my data', () => {
     await page.getByRole('button', { name: 'My data' }).click();
     const dialog = page.getByRole('dialog', { name: 'My data' });
     await dialog.getByLabel('Import conversation').setInputFiles(path);
+    // What the file holds is said before anything is imported.
+    await expect(dialog.getByText('“conversation.json” holds 1 conversation.')).toBeVisible();
+    await expect(page).toHaveURL(originalUrl);
+    await dialog.getByRole('button', { name: 'Import 1 conversation' }).click();
     await expect(page).not.toHaveURL(originalUrl);
     await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
     await expect(chat.lastUser()).toContainText(words);
@@ -203,6 +208,29 @@ test.describe('export, import and my data', () => {
     await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toContainText(
       '(imported)',
     );
+
+    // A file of several says how many before importing them all.
+    const { version, exportedAt, conversation, activeLeafId, messages } = JSON.parse(
+      json.text,
+    ) as Record<string, unknown>;
+    const one = { conversation, activeLeafId, messages };
+    const archivePath = testInfo.outputPath('archive.json');
+    await writeFile(
+      archivePath,
+      JSON.stringify({
+        format: 'parley.archive',
+        version,
+        exportedAt,
+        conversations: [one, one, one],
+      }),
+    );
+    await page.getByRole('button', { name: 'My data' }).click();
+    await dialog.getByLabel('Import conversation').setInputFiles(archivePath);
+    await expect(dialog.getByText('“archive.json” holds 3 conversations.')).toBeVisible();
+    await expect(history.getByRole('link')).toHaveCount(2);
+    await dialog.getByRole('button', { name: 'Import 3 conversations' }).click();
+    await expect(dialog.getByRole('status')).toContainText('Imported 3 conversations.');
+    await expect(history.getByRole('link')).toHaveCount(5);
   });
 
   test('a broken file is refused with an error that says what is wrong', async ({
@@ -218,6 +246,7 @@ test.describe('export, import and my data', () => {
     await page.getByRole('button', { name: 'My data' }).click();
     const dialog = page.getByRole('dialog', { name: 'My data' });
     await dialog.getByLabel('Import conversation').setInputFiles(path);
+    await dialog.getByRole('button', { name: 'Import 1 conversation' }).click();
     await expect(dialog.getByRole('alert')).toContainText(
       'this file is export version 7; this Parley reads version 1',
     );

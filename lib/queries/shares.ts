@@ -63,11 +63,20 @@ export function useCreateShare(conversationId: string) {
 export function useUpdateShare() {
   const invalidate = useInvalidateShares();
   return useMutation({
-    mutationFn: (input: { shareId: string; refresh?: boolean; indexable?: boolean }) =>
+    mutationFn: (input: {
+      shareId: string;
+      refresh?: boolean;
+      indexable?: boolean;
+      includeAttachments?: boolean;
+    }) =>
       fetchJson<{ share: ShareSummary }>(shareUrl(input.shareId), {
         method: 'PATCH',
         headers: JSON_HEADERS,
-        body: JSON.stringify({ refresh: input.refresh, indexable: input.indexable }),
+        body: JSON.stringify({
+          refresh: input.refresh,
+          indexable: input.indexable,
+          includeAttachments: input.includeAttachments,
+        }),
       }),
     onSettled: invalidate,
   });

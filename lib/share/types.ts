@@ -33,6 +33,8 @@ export interface ShareSummary {
   conversationId: string;
   title: string;
   indexable: boolean;
+  /** Whether the snapshot carries the messages' attachments (absent from list items). */
+  includeAttachments?: boolean;
   /** Questions asked and answers given (not stored rows: a tool turn is one answer). */
   questions: number;
   answers: number;

@@ -13,11 +13,19 @@ export const createShareSchema = z
   .strict();
 
 export const updateShareSchema = z
-  .object({ refresh: z.boolean().optional(), indexable: z.boolean().optional() })
+  .object({
+    refresh: z.boolean().optional(),
+    indexable: z.boolean().optional(),
+    includeAttachments: z.boolean().optional(),
+  })
   .strict()
-  .refine((b) => b.refresh !== undefined || b.indexable !== undefined, {
-    message: 'Send `refresh: true` to update the snapshot, or `indexable`.',
-  });
+  .refine(
+    (b) =>
+      b.refresh !== undefined || b.indexable !== undefined || b.includeAttachments !== undefined,
+    {
+      message: 'Send `refresh: true` to update the snapshot, `indexable` or `includeAttachments`.',
+    },
+  );
 
 /** A browser form (no JavaScript) wants a page, not JSON. */
 export function wantsHtml(request: Request): boolean {

@@ -43,6 +43,7 @@ function summarize(share: Share): ShareSummary {
     conversationId: share.conversationId,
     title: share.snapshot.title,
     indexable: share.snapshot.indexable,
+    includeAttachments: share.snapshot.includeAttachments ?? false,
     ...countExchanges(share.snapshot.messages.map((m) => m.role)),
     createdAt: share.createdAt,
     updatedAt: share.updatedAt,
@@ -102,26 +103,25 @@ export async function shareConversation(
 
 /**
  * Changes a link the user owns: `refresh` re-snapshots the conversation as it is now (same URL),
- * `indexable` flips the search-engine opt-in.
+ * `indexable` flips the search-engine opt-in, `includeAttachments` re-snapshots with or without
+ * the attachments.
  */
 export async function updateShare(
   userId: string,
   shareId: string,
-  options: { refresh: boolean; indexable?: boolean },
+  options: { refresh: boolean; indexable?: boolean; includeAttachments?: boolean },
 ): Promise<ShareSummary | null> {
   if (!isShareId(shareId)) return null;
   const db = await getDb();
   const share = await getActiveShare(db, shareId);
   if (!share || share.userId !== userId) return null;
   const indexable = options.indexable ?? share.snapshot.indexable;
-  const snapshot = options.refresh
-    ? await snapshotOf(
-        userId,
-        share.conversationId,
-        indexable,
-        share.snapshot.includeAttachments ?? false,
-      )
-    : { ...share.snapshot, indexable };
+  const includeAttachments =
+    options.includeAttachments ?? share.snapshot.includeAttachments ?? false;
+  const snapshot =
+    options.refresh || options.includeAttachments !== undefined
+      ? await snapshotOf(userId, share.conversationId, indexable, includeAttachments)
+      : { ...share.snapshot, indexable };
   if (!snapshot) return null;
   const updated = await updateShareSnapshot(db, { shareId, userId, snapshot });
   return updated ? summarize(updated) : null;

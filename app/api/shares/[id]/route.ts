@@ -24,13 +24,17 @@ export const GET = route(
   },
 );
 
-/** Owner only: `{ refresh: true }` re-snapshots the conversation; `{ indexable }` flips the opt-in. */
+/**
+ * Owner only: `{ refresh: true }` re-snapshots the conversation; `{ indexable }` flips the opt-in;
+ * `{ includeAttachments }` re-snapshots with or without them.
+ */
 export const PATCH = route(
   { ...owned, body: { schema: updateShareSchema, maxBytes: MAX_SHARE_BODY_BYTES, optional: true } },
   async ({ userId, params, body }) => {
     const share = await updateShare(userId, params.id, {
       refresh: body.refresh ?? false,
       indexable: body.indexable,
+      includeAttachments: body.includeAttachments,
     });
     if (!share) throw notFound(NOT_FOUND);
     return Response.json({ share }, { headers: PRIVATE_HEADERS });
