@@ -44,7 +44,7 @@ cleanup() {
       echo "━━ last log lines of container $c ━━" >&2
       podman logs --tail 40 "$c" >&2 2>&1 || true
     fi
-    podman rm -f -t 2 "$c" >/dev/null 2>&1 || true
+    podman rm -f -v -t 2 "$c" >/dev/null 2>&1 || true
   done
   for v in "${VOLUMES[@]}"; do podman volume rm -f "$v" >/dev/null 2>&1 || true; done
   if [[ -n "$PG_DB" ]]; then psql_admin -c "DROP DATABASE IF EXISTS $PG_DB" >/dev/null 2>&1 || true; fi
@@ -302,7 +302,7 @@ check_compose() {
   [[ "$db" != *' -p '* ]] || die "compose.yaml: the database port is published"
   local expected=('-e DATABASE_URL=postgres://parley:ci-secret@db:5432/parley ' '-p 3999:3000 '
     "--net ${project}_default ")
-  for name in SESSION_SECRET OPENAI_BASE_URL OPENAI_API_KEY CHAT_MODEL CHAT_MODELS PROVIDERS \
+  for name in SESSION_SECRET APP_URL ALLOWED_HOSTS OPENAI_BASE_URL OPENAI_API_KEY CHAT_MODEL CHAT_MODELS PROVIDERS \
     CONTEXT_WINDOWS MCP_SERVERS TOOL_APPROVAL; do expected+=("-e $name="); done
   for expect in "${expected[@]}"; do
     [[ "$app " == *"$expect"* ]] || { echo "$app" >&2; die "compose.yaml: the app service lacks '$expect'"; }
