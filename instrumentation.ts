@@ -6,4 +6,7 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   const { checkConfigAtStartup } = await import('@/lib/server/startup');
   checkConfigAtStartup();
+  // Per-address limits need the connection's address, which route handlers cannot see.
+  const { recordSocketAddresses } = await import('@/lib/server/http/socket-address');
+  recordSocketAddresses();
 }

@@ -21,6 +21,8 @@ beforeAll(async () => {
       CHAT_MODEL: 'mock-model',
       ACCESS_CODES: `first-code, ${CODE}`,
       RATE_LIMIT_ACCESS_CODE_PER_IP: String(WRONG_PER_IP),
+      // Addresses come from X-Forwarded-For, as behind a proxy.
+      TRUST_PROXY: 'true',
     },
   });
 });
@@ -136,6 +138,35 @@ describe('with ACCESS_CODES set', () => {
     for (let i = 0; i < WRONG_PER_IP + 1; i++) {
       expect((await enter(new Client(app.url), CODE, other)).status).toBe(200);
     }
+  });
+
+  it('a guesser behind a shared address locks out its own browser, not its neighbours', async () => {
+    const office = newAddress();
+    // Browsers that loaded the gate hold a guest cookie: wrong codes count per browser.
+    const guesser = new Client(app.url);
+    await guesser.visit('/access');
+    expect(guesser.cookie).not.toBeNull();
+    for (let i = 0; i < WRONG_PER_IP; i++) {
+      expect((await enter(guesser, `guess-${i}`, office)).status).toBe(403);
+    }
+    expect((await enter(guesser, CODE, office)).status).toBe(429);
+    const colleague = new Client(app.url);
+    await colleague.visit('/access');
+    expect((await enter(colleague, CODE, office)).status).toBe(200);
+  });
+
+  it('an address as a whole is stopped at ten times the limit, however many browsers it uses', async () => {
+    const address = newAddress();
+    for (let b = 0; b < 10; b++) {
+      const browser = new Client(app.url);
+      await browser.visit('/access');
+      for (let i = 0; i < WRONG_PER_IP; i++) {
+        expect((await enter(browser, `guess-${b}-${i}`, address)).status).toBe(403);
+      }
+    }
+    const fresh = new Client(app.url);
+    await fresh.visit('/access');
+    expect((await enter(fresh, CODE, address)).status).toBe(429);
   });
 
   it('a cross-site post of a code is refused and sets no cookie', async () => {

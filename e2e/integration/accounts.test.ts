@@ -22,6 +22,8 @@ beforeAll(async () => {
       CHAT_MODEL: 'mock-model',
       ALLOWED_EMAILS: '@example.com,guest@elsewhere.example',
       RATE_LIMIT_SIGN_IN_PER_IP: String(WRONG_PER_IP),
+      // Addresses come from X-Forwarded-For, as behind a proxy.
+      TRUST_PROXY: 'true',
       RATE_LIMIT_CHAT_PER_USER: '2',
       RATE_LIMIT_CHAT_PER_ACCOUNT: '4',
     },
@@ -161,14 +163,68 @@ describe('accounts', () => {
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await errorOf(limited)).message).toMatch(/Too many wrong passwords/);
-    // The same email from another address is limited too (per email as well as per address).
+    // Counted per email and address together: the owner, elsewhere, is not locked out.
     const elsewhere = await post(
       new Client(app.url),
       '/api/account/sign-in',
       { email, password },
       address(),
     );
-    expect(elsewhere.status).toBe(429);
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('ten wrong passwords from other addresses do not stop the owner signing in', async () => {
+    const email = `own-${unique()}@example.com`;
+    const password = 'the owner knows it';
+    const home = address();
+    expect(
+      (await post(new Client(app.url), '/api/account/sign-up', { email, password }, home)).status,
+    ).toBe(201);
+    for (let i = 0; i < 10; i++) {
+      const wrong = await post(
+        new Client(app.url),
+        '/api/account/sign-in',
+        { email, password: `guess ${i}` },
+        address(),
+      );
+      expect(wrong.status).toBe(401);
+    }
+    // One stranger's address used up its attempts at this account: only that address waits.
+    const stranger = address();
+    for (let i = 0; i < WRONG_PER_IP; i++) {
+      await post(new Client(app.url), '/api/account/sign-in', { email, password: 'x' }, stranger);
+    }
+    const waiting = await post(
+      new Client(app.url),
+      '/api/account/sign-in',
+      { email, password },
+      stranger,
+    );
+    expect(waiting.status).toBe(429);
+    const owner = new Client(app.url);
+    const signedIn = await post(owner, '/api/account/sign-in', { email, password }, home);
+    expect(signedIn.status, await signedIn.clone().text()).toBe(200);
+    expect((await account(owner))?.email).toBe(email);
+  });
+
+  it('an address that tries passwords on many accounts is stopped at ten times the limit', async () => {
+    const ip = address();
+    for (let i = 0; i < WRONG_PER_IP * 10; i++) {
+      const wrong = await post(
+        new Client(app.url),
+        '/api/account/sign-in',
+        { email: `nobody-${i}-${unique()}@example.com`, password: 'guess' },
+        ip,
+      );
+      expect(wrong.status).toBe(401);
+    }
+    const stopped = await post(
+      new Client(app.url),
+      '/api/account/sign-in',
+      { email: `nobody-${unique()}@example.com`, password: 'guess' },
+      ip,
+    );
+    expect(stopped.status).toBe(429);
   });
 
   it('deleting the account deletes its conversations and revokes its links', async () => {

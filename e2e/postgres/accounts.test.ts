@@ -27,6 +27,8 @@ beforeAll(async () => {
     DATABASE_URL: url.toString(),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     RATE_LIMIT_SIGN_IN_PER_IP: '2',
+    // Addresses come from X-Forwarded-For, as behind a proxy.
+    TRUST_PROXY: 'true',
   };
   a = await startApp({ env });
   b = await startApp({ env });

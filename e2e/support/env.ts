@@ -75,6 +75,18 @@ export const APP_CONFIG_VARS = [
   'RATE_LIMIT_CHAT_PER_USER',
   'RATE_LIMIT_CHAT_PER_IP',
   'RATE_LIMIT_GUESTS_PER_IP',
+  'RATE_LIMIT_UPLOADS_PER_USER',
+  'RATE_LIMIT_UPLOADS_PER_IP',
+  'RATE_LIMIT_UPLOAD_MB_PER_USER',
+  'RATE_LIMIT_UPLOAD_MB_PER_IP',
+  'RATE_LIMIT_ACCOUNTS_PER_IP',
+  'RATE_LIMIT_IMPORTS_PER_USER',
+  'RATE_LIMIT_IMPORTS_PER_IP',
+  'RATE_LIMIT_FORKS_PER_USER',
+  'RATE_LIMIT_FORKS_PER_IP',
+  'TOKEN_BUDGET_GUEST',
+  'TOKEN_BUDGET_ACCOUNT',
+  'TRUST_PROXY',
   'ACCESS_CODES',
   'RATE_LIMIT_ACCESS_CODE_PER_IP',
   'ALLOWED_EMAILS',
@@ -96,13 +108,25 @@ export const APP_CONFIG_VARS = [
 ] as const;
 
 /**
- * Test servers run without rate limits: every test is a new guest from 127.0.0.1 sending
- * messages as fast as it can, far beyond the defaults. The limits themselves are tested on
- * servers of their own (e2e/integration/guard.test.ts, e2e/specs/security.spec.ts).
+ * Test servers run without rate limits or budgets: every test is a new guest from 127.0.0.1
+ * sending messages, files and accounts as fast as it can, far beyond the defaults. The limits
+ * themselves are tested on servers of their own (e2e/integration/guard.test.ts, budgets.test.ts,
+ * e2e/specs/security.spec.ts, token-budget.spec.ts).
  */
 export const E2E_RATE_LIMITS = {
   RATE_LIMIT_CHAT_PER_USER: '0',
   RATE_LIMIT_CHAT_PER_IP: '0',
   RATE_LIMIT_GUESTS_PER_IP: '0',
   RATE_LIMIT_CHAT_PER_ACCOUNT: '0',
+  RATE_LIMIT_UPLOADS_PER_USER: '0',
+  RATE_LIMIT_UPLOADS_PER_IP: '0',
+  RATE_LIMIT_UPLOAD_MB_PER_USER: '0',
+  RATE_LIMIT_UPLOAD_MB_PER_IP: '0',
+  RATE_LIMIT_ACCOUNTS_PER_IP: '0',
+  RATE_LIMIT_IMPORTS_PER_USER: '0',
+  RATE_LIMIT_IMPORTS_PER_IP: '0',
+  RATE_LIMIT_FORKS_PER_USER: '0',
+  RATE_LIMIT_FORKS_PER_IP: '0',
+  TOKEN_BUDGET_GUEST: '0',
+  TOKEN_BUDGET_ACCOUNT: '0',
 } as const;

@@ -224,13 +224,14 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
-// Request counters for rate limits (lib/server/http/rate-limit.ts): one row per key such as
-// `chat:user:<id>` or `guest:ip:<address>`, holding the count of the current fixed window. In
-// the database so the limit holds across every instance.
+// Counters for rate limits and budgets (lib/server/http/rate-limit.ts): one row per key such as
+// `chat:user:<id>` or `guest:ip:<address>`, holding the count of the current fixed window: of
+// requests, or of bytes and tokens for budgets (hence bigint). In the database so the limit
+// holds across every instance.
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   windowStart: timestamptz('window_start').notNull(),
-  count: integer('count').notNull(),
+  count: bigint('count', { mode: 'number' }).notNull(),
 });
 
 export { authAccounts, authSessions, authUsers, authVerifications } from './auth-schema';

@@ -8,6 +8,28 @@ export interface RateLimitConfig {
   chatPerIp: number;
   /** New guests per client address per hour (RATE_LIMIT_GUESTS_PER_IP). */
   guestsPerIp: number;
+  /** Uploaded files per user / per client address per hour (RATE_LIMIT_UPLOADS_PER_*). */
+  uploadsPerUser: number;
+  uploadsPerIp: number;
+  /** Uploaded bytes per user / per client address per hour (RATE_LIMIT_UPLOAD_MB_PER_*). */
+  uploadBytesPerUser: number;
+  uploadBytesPerIp: number;
+  /** New accounts per client address per hour (RATE_LIMIT_ACCOUNTS_PER_IP). */
+  accountsPerIp: number;
+  /** Imports per user / per client address per hour (RATE_LIMIT_IMPORTS_PER_*). */
+  importsPerUser: number;
+  importsPerIp: number;
+  /** Copies of shared conversations per user / per address per hour (RATE_LIMIT_FORKS_PER_*). */
+  forksPerUser: number;
+  forksPerIp: number;
+  /** Tokens a guest / an account may spend per day (TOKEN_BUDGET_*); 0 = no budget. */
+  tokensPerGuest: number;
+  tokensPerAccount: number;
+  /**
+   * X-Forwarded-For names the client (VERCEL=1 or TRUST_PROXY=true); otherwise the address of
+   * the connection is the client's (lib/server/http/client-address.ts).
+   */
+  trustProxy: boolean;
 }
 
 export interface Limits {

@@ -45,7 +45,23 @@ describe('parseConfig', () => {
         answerChars: 1000000,
         upstreamIdleMs: 120000,
       },
-      rateLimits: { chatPerUser: 30, chatPerIp: 120, guestsPerIp: 60 },
+      rateLimits: {
+        chatPerUser: 30,
+        chatPerIp: 120,
+        guestsPerIp: 60,
+        uploadsPerUser: 60,
+        uploadsPerIp: 240,
+        uploadBytesPerUser: 100 * 1024 * 1024,
+        uploadBytesPerIp: 400 * 1024 * 1024,
+        accountsPerIp: 10,
+        importsPerUser: 20,
+        importsPerIp: 60,
+        forksPerUser: 30,
+        forksPerIp: 120,
+        tokensPerGuest: 200_000,
+        tokensPerAccount: 2_000_000,
+        trustProxy: false,
+      },
       access: {
         codes: [],
         wrongCodesPerIp: 10,
@@ -439,7 +455,49 @@ describe('parseConfig', () => {
         },
         cwd,
       );
-      expect(config.rateLimits).toEqual({ chatPerUser: 5, chatPerIp: 0, guestsPerIp: 7 });
+      expect(config.rateLimits).toMatchObject({ chatPerUser: 5, chatPerIp: 0, guestsPerIp: 7 });
+    });
+
+    it('parses budgets: uploads in MB, tokens per day, 0 turning one off', () => {
+      const config = parseConfig(
+        {
+          RATE_LIMIT_UPLOAD_MB_PER_USER: '3',
+          RATE_LIMIT_ACCOUNTS_PER_IP: '0',
+          TOKEN_BUDGET_GUEST: '0',
+          TOKEN_BUDGET_ACCOUNT: '5000',
+        },
+        cwd,
+      );
+      expect(config.rateLimits).toMatchObject({
+        uploadBytesPerUser: 3 * 1024 * 1024,
+        accountsPerIp: 0,
+        tokensPerGuest: 0,
+        tokensPerAccount: 5000,
+      });
+    });
+
+    it.each([
+      ['RATE_LIMIT_UPLOADS_PER_USER', '-1'],
+      ['RATE_LIMIT_UPLOAD_MB_PER_IP', 'lots'],
+      ['RATE_LIMIT_FORKS_PER_IP', '1.5'],
+      ['TOKEN_BUDGET_GUEST', '10k'],
+      ['TRUST_PROXY', 'yes'],
+    ])('rejects %s=%j, naming it', (variable, value) => {
+      expect(() => parseConfig({ [variable]: value }, cwd)).toThrow(
+        new RegExp(`^${variable} must`),
+      );
+    });
+
+    it('trusts X-Forwarded-For on Vercel or with TRUST_PROXY=true, and nowhere else', () => {
+      expect(parseConfig({}, cwd).rateLimits.trustProxy).toBe(false);
+      expect(parseConfig({ TRUST_PROXY: 'true' }, cwd).rateLimits.trustProxy).toBe(true);
+      expect(parseConfig({ TRUST_PROXY: 'false' }, cwd).rateLimits.trustProxy).toBe(false);
+      const vercel = {
+        VERCEL: '1',
+        DATABASE_URL: 'postgres://db/x',
+        SESSION_SECRET: 'x'.repeat(32),
+      };
+      expect(parseConfig(vercel, cwd).rateLimits.trustProxy).toBe(true);
     });
 
     it.each(['-1', 'ten', '2.5', '1000001'])('rejects RATE_LIMIT_GUESTS_PER_IP=%j', (value) => {

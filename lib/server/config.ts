@@ -9,6 +9,7 @@ import {
 } from './access/config';
 import { type Limits, limitsEnvShape, limitsFrom, type RateLimitConfig } from './config-limits';
 import { isHttpUrl, logLevel, optionalText, schemeOf, wholeNumber } from './config-values';
+import { rateLimitConfigFrom, rateLimitEnvShape } from './config-rate-limits';
 import { vercelIssues } from './config-vercel';
 import { type HostConfig, hostConfigFrom, hostEnvShape } from './config-hosts';
 import {
@@ -74,7 +75,7 @@ export interface Config {
   liveLeaseMs: number;
   /** Caps on what upstream servers (AI providers, MCP servers) may send; see `Limits`. */
   limits: Limits;
-  /** Requests allowed per window; 0 turns that limit off (RATE_LIMIT_* variables). */
+  /** Requests allowed per window, token budgets; 0 turns one off (RATE_LIMIT_*, TOKEN_BUDGET_*). */
   rateLimits: RateLimitConfig;
   access: AccessConfig;
   hosts: HostConfig;
@@ -188,9 +189,7 @@ const envSchema = z
     ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
     LIVE_LEASE_MS: wholeNumber('LIVE_LEASE_MS', 1_000, 600_000, 20_000, 20000),
     ...limitsEnvShape,
-    RATE_LIMIT_CHAT_PER_USER: wholeNumber('RATE_LIMIT_CHAT_PER_USER', 0, 1_000_000, 30, 30),
-    RATE_LIMIT_CHAT_PER_IP: wholeNumber('RATE_LIMIT_CHAT_PER_IP', 0, 1_000_000, 120, 120),
-    RATE_LIMIT_GUESTS_PER_IP: wholeNumber('RATE_LIMIT_GUESTS_PER_IP', 0, 1_000_000, 60, 60),
+    ...rateLimitEnvShape,
     LOG_LEVEL: logLevel,
     NODE_ENV: optionalText,
     VERCEL: optionalText,
@@ -260,11 +259,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     contextWindows: e.CONTEXT_WINDOWS,
     liveLeaseMs: e.LIVE_LEASE_MS,
     limits: limitsFrom(e),
-    rateLimits: {
-      chatPerUser: e.RATE_LIMIT_CHAT_PER_USER,
-      chatPerIp: e.RATE_LIMIT_CHAT_PER_IP,
-      guestsPerIp: e.RATE_LIMIT_GUESTS_PER_IP,
-    },
+    rateLimits: rateLimitConfigFrom(e),
     access: accessConfigFrom(e),
     hosts: hostConfigFrom(e),
   };

@@ -1,6 +1,7 @@
 import { cookies } from 'next/headers';
 import { z } from 'zod';
 import { enterAccessCode } from '@/lib/server/access/enter';
+import { currentGuestId } from '@/lib/server/auth/current';
 import { route } from '@/lib/server/http/guard';
 import { clientAddress } from '@/lib/server/http/client-address';
 import { isSecureRequest } from '@/lib/server/session';
@@ -23,6 +24,7 @@ export const POST = route(
       code: body.code,
       address: clientAddress(request.headers),
       userId,
+      browserId: await currentGuestId(),
       secure: isSecureRequest(request.headers, request.url),
     });
     (await cookies()).set(fresh.name, fresh.value, fresh.options);

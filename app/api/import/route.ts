@@ -4,6 +4,7 @@ import { importError, PRIVATE_HEADERS, uploadError } from '@/lib/server/export/h
 import { ImportValidationError } from '@/lib/server/export/import-schema';
 import { importExport } from '@/lib/server/export/service';
 import { route } from '@/lib/server/http/guard';
+import { importLimits } from '@/lib/server/http/limits';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
@@ -15,6 +16,7 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   {
     identity: 'user',
+    limits: importLimits,
     body: { schema: z.unknown(), maxBytes: MAX_IMPORT_BYTES },
     mapError: (error) =>
       error instanceof ImportValidationError ? importError(error) : uploadError(error),

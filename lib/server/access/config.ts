@@ -10,13 +10,13 @@ import { optionalText, wholeNumber } from '@/lib/server/config-values';
 export interface AccessConfig {
   /** ACCESS_CODES: any one of them lets a browser in; empty = no gate. */
   codes: string[];
-  /** Wrong access codes per client address per hour (RATE_LIMIT_ACCESS_CODE_PER_IP). */
+  /** Wrong access codes per browser and address per hour, ×10 per address (RATE_LIMIT_ACCESS_CODE_PER_IP). */
   wrongCodesPerIp: number;
   /** ALLOWED_EMAILS: addresses and `@domain`s that may have an account; empty = anyone. */
   allowedEmails: string[];
   /** ALLOW_GUESTS (default true): false = an account is needed before chatting. */
   allowGuests: boolean;
-  /** Wrong passwords per address and email per hour (RATE_LIMIT_SIGN_IN_PER_IP). */
+  /** Wrong passwords per email and address per hour, ×10 per address (RATE_LIMIT_SIGN_IN_PER_IP). */
   wrongPasswordsPerIp: number;
   /** Messages a signed-in user may send per minute (RATE_LIMIT_CHAT_PER_ACCOUNT). */
   chatPerAccount: number;

@@ -5,6 +5,8 @@ import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { insertAttachment, type NewAttachment } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
+import { uploadByteLimits } from '@/lib/server/http/limits';
+import { enforceLimits } from '@/lib/server/http/rate-limit';
 import { extractPdfText, imageDimensions, MAX_STORED_TEXT_CHARS, PDF_LIMITS } from './extract';
 import { sniff } from './sniff';
 import { getAttachmentStorage } from './storage';
@@ -130,6 +132,8 @@ export async function uploadAttachment(
   }
   const name = cleanFileName(new URL(request.url).searchParams.get('name'));
   const bytes = await readBytes(request, limits.maxFileBytes, name);
+  // Counted once the size is known, before anything is parsed or stored.
+  await enforceLimits(db, uploadByteLimits(userId, request, bytes.byteLength));
   const file = await describeFile(bytes, name, request.headers.get('x-file-type') ?? '');
   return saveFile(db, { userId, file, bytes });
 }

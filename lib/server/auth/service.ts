@@ -60,7 +60,11 @@ export async function signUp(db: Db, input: Credentials, headers: Headers): Prom
   }
 }
 
-/** Wrong passwords are counted per client address (and per email) in the database. */
+/**
+ * Wrong passwords are counted per email *and* address together, so guesses from elsewhere never
+ * lock the owner out; an address also has a ceiling over all emails, ten times as high, so it
+ * cannot try a few passwords on every account (README "Security": lock-out).
+ */
 export async function signIn(
   db: Db,
   input: Credentials,
@@ -71,8 +75,8 @@ export async function signIn(
   const what = 'wrong passwords';
   const email = input.email.trim().toLowerCase();
   const limits = [
-    failedAttempts({ db, key: `sign-in:ip:${address}`, max, what }),
-    failedAttempts({ db, key: `sign-in:email:${email}`, max, what }),
+    failedAttempts({ db, key: `sign-in:email-ip:${address}:${email}`, max, what }),
+    failedAttempts({ db, key: `sign-in:ip:${address}`, max: max * 10, what }),
   ];
   for (const limit of limits) await limit.check();
   refuseNotAllowed(email);

@@ -63,7 +63,7 @@ async function decideToolNow(
   // The turn is live from here: the tool may run (a streaming row) before the model continues.
   const live = await beginGeneration(db, conversation.id);
   try {
-    return await continueTurn(live, { ...found, assistant, call }, input, options);
+    return await continueTurn(live, { ...found, userId, assistant, call }, input, options);
   } catch (error) {
     await live.finish('failed').catch(() => {});
     throw error;
@@ -73,6 +73,7 @@ async function decideToolNow(
 async function continueTurn(
   live: LiveGeneration,
   found: {
+    userId: string;
     message: ChatMessage;
     conversation: Conversation;
     assistant: ChatMessage;
@@ -82,7 +83,7 @@ async function continueTurn(
   options: { deadlineMs: number },
 ): Promise<LaunchedTurn> {
   const db = await getDb();
-  const { conversation, assistant, call } = found;
+  const { conversation, assistant, call, userId } = found;
   const toolMessageId = found.message.id;
   const sink = live.sink;
   const config = getConfig();
@@ -148,6 +149,7 @@ async function continueTurn(
   });
   return launchTurn({
     db,
+    userId,
     conversation,
     branch: branchTo(after, lastOfStep.id),
     assistant: next,

@@ -21,6 +21,8 @@ export interface LaunchedTurn {
 
 export interface LaunchOptions {
   db: Db;
+  /** The caller, whose token budget the turn spends. */
+  userId: string;
   conversation: Conversation;
   /** History the model sees before the new answer. */
   branch: ChatMessage[];
@@ -74,6 +76,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
     try {
       changed = await runTurn({
         db: o.db,
+        userId: o.userId,
         upstream: provider.upstream,
         conversationId: o.conversation.id,
         branch: o.branch,

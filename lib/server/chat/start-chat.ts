@@ -157,6 +157,7 @@ async function startChatNow(
     return launchTurn({
       live,
       db,
+      userId,
       conversation: touched ?? conversation,
       branch,
       assistant,

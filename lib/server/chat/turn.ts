@@ -14,9 +14,12 @@ import { attachmentParts } from './attachment-parts';
 import { toWireMessages } from './history';
 import { requestParams, systemPromptMessage } from './request-params';
 import { runToolStep } from './run-tools';
+import { spendTokens, stepTokens } from './token-budget';
 
 export interface TurnOptions {
   db: Db;
+  /** Whose daily token budget the model calls are spent from. */
+  userId: string;
   upstream: Upstream;
   conversationId: string;
   /** Everything the model should see before the first step, oldest first. */
@@ -111,6 +114,8 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
       signal: o.signal,
       secrets: o.secrets,
     });
+    const prompt = fit.messages.reduce((sum, m) => sum + estimateMessageTokens(m), fixedTokens);
+    await spendTokens(o.db, o.userId, stepTokens(message, prompt));
     changed.push(message);
     branch = [...branch, message];
     o.sink.send(encodeSSE({ message }, 'message'));

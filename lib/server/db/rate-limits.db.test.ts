@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/lib/server/db/client';
 import { hitRateLimit, purgeRateLimits } from '@/lib/server/db/repository';
 import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
-import { enforceLimits, limitMessage, MINUTE } from '@/lib/server/http/rate-limit';
+import {
+  DAY,
+  enforceLimits,
+  HOUR,
+  limitMessage,
+  MINUTE,
+  spend,
+} from '@/lib/server/http/rate-limit';
 
 let testDb: TestDatabase;
 let a: DbHandle;
@@ -55,6 +62,46 @@ describe(`rate limits in the database (${process.env.DATABASE_URL ? 'postgres' :
     });
     // max 0 turns a limit off.
     await enforceLimits(a.db, [{ ...limit, max: 0 }], now);
+  });
+
+  it('counts amounts (bytes) beyond 32 bits, and refuses the request that passes the limit', async () => {
+    const key = `test:${crypto.randomUUID()}`;
+    const now = new Date('2026-03-01T12:10:00Z');
+    const limit = {
+      key,
+      max: 5 * 1024 ** 3,
+      windowMs: HOUR,
+      what: 'uploaded',
+      unit: 'bytes' as const,
+    };
+    await enforceLimits(a.db, [{ ...limit, cost: 3 * 1024 ** 3 }], now);
+    const error = await enforceLimits(a.db, [{ ...limit, cost: 3 * 1024 ** 3 }], now).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({
+      status: 429,
+      headers: { 'retry-after': '3000' },
+      message: 'Too much uploaded: at most 5120 MB an hour. Try again in 50 minutes.',
+    });
+  });
+
+  it('a budget refuses only once spent, says when it resets, and counts nothing itself', async () => {
+    const key = `test:${crypto.randomUUID()}`;
+    const now = new Date('2026-03-01T19:00:00Z');
+    const budget = { key, max: 1000, windowMs: DAY, what: 'tokens', budget: true as const };
+    await enforceLimits(a.db, [budget], now);
+    await enforceLimits(a.db, [budget], now);
+    await spend(a.db, budget, 999, now);
+    await enforceLimits(a.db, [budget], now);
+    await spend(a.db, budget, 40, now);
+    const error = await enforceLimits(a.db, [budget], now).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 429,
+      headers: { 'retry-after': String(5 * 3600) },
+      message: "You have used today's 1,000 tokens. More at 00:00 UTC (in 5 hours).",
+    });
+    // The next day starts over.
+    await enforceLimits(a.db, [budget], new Date('2026-03-02T00:00:01Z'));
   });
 
   it('forgets old windows', async () => {

@@ -6,7 +6,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError, errorResponse, notFound } from '@/lib/server/errors';
 import { requestIdOf, withRequestContext } from '@/lib/server/log';
 import { type BodySpec, readJsonBody, validate } from './body';
-import type { CallerKind } from '@/lib/server/auth/current';
+import type { Caller } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 import { foreignHostMessage, foreignHosts } from './host';
 import { admit, identify } from './identity';
@@ -39,6 +39,7 @@ type UserOf<I extends IdentityMode> = I extends 'user'
     : null;
 
 type Params = Record<string, string>;
+type CallerOf<I extends IdentityMode> = I extends 'user' ? Caller : Caller | null;
 
 export interface GuardedRequest<I extends IdentityMode, P, Q, B> {
   request: Request;
@@ -72,8 +73,8 @@ export interface RouteSpec<
    * a caller without a session then gets the same 404. Implied by `owns`.
    */
   ownedByHandler?: true;
-  /** Counted before the handler runs; refused with 429 and Retry-After. */
-  limits?: (caller: { userId: string; kind: CallerKind; request: Request }) => Limit[];
+  /** Counted before the handler runs (lib/server/http/limits.ts); refused with 429 and Retry-After. */
+  limits?: (input: { caller: CallerOf<I>; request: Request }) => Limit[];
   /** Turns a domain error the handler throws into the common shape. */
   mapError?: (error: unknown) => AppError | undefined;
 }
@@ -133,11 +134,15 @@ async function guarded<
     const db = spec.identity === 'public' ? undefined : await getDb();
     const caller = spec.identity === 'public' ? null : await identify();
     const userId = caller?.userId ?? null;
-    if (spec.identity === 'user' && db) {
-      if (!caller) throw noSession(spec);
-      if (isStateChanging(request.method)) await admit(db, caller, request);
-      if (spec.limits) await enforceLimits(db, spec.limits({ ...caller, request }));
-      if (spec.owns && !(await spec.owns(db, caller.userId, params.data as z.infer<P>))) {
+    if (spec.identity === 'user' && db && !caller) throw noSession(spec);
+    if (spec.identity === 'user' && db && caller && isStateChanging(request.method)) {
+      await admit(db, caller, request);
+    }
+    if (spec.limits && db) {
+      await enforceLimits(db, spec.limits({ caller: caller as CallerOf<I>, request }));
+    }
+    if (spec.identity === 'user' && db && caller && spec.owns) {
+      if (!(await spec.owns(db, caller.userId, params.data as z.infer<P>))) {
         throw notFound(spec.notFound);
       }
     }

@@ -1,29 +1,131 @@
 import 'server-only';
-import type { CallerKind } from '@/lib/server/auth/current';
+import type { Caller } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 import { clientAddress } from './client-address';
-import { type Limit, MINUTE } from './rate-limit';
+import { DAY, HOUR, type Limit, MINUTE } from './rate-limit';
 
-/** POST /api/chat: per user, and per client address for every user behind it together. */
-export function chatLimits({
-  userId,
-  kind,
-  request,
-}: {
-  userId: string;
-  kind: CallerKind;
+// What each route is limited by, per user and per client address (every user behind it
+// together); counted in the database by rate-limit.ts. Routes name these in `limits`.
+
+interface LimitInput<C extends Caller | null = Caller> {
+  caller: C;
   request: Request;
-}): Limit[] {
+}
+
+const ip = (request: Request) => clientAddress(request.headers);
+
+/** The counter of a user's tokens per day (spent by lib/server/chat/token-budget.ts). */
+export const tokenCounter = (userId: string) => ({ key: `tokens:user:${userId}`, windowMs: DAY });
+
+/** The day's token budget of a user: guests and accounts have their own (TOKEN_BUDGET_*). */
+export function tokenBudget(caller: Caller): Limit {
+  const { tokensPerGuest, tokensPerAccount } = getConfig().rateLimits;
+  return {
+    ...tokenCounter(caller.userId),
+    max: caller.kind === 'account' ? tokensPerAccount : tokensPerGuest,
+    what: 'tokens',
+    budget: true,
+  };
+}
+
+/** POST /api/chat and a tool decision: messages per minute, and the token budget. */
+export function chatLimits({ caller, request }: LimitInput): Limit[] {
   const { chatPerUser, chatPerIp } = getConfig().rateLimits;
   // Guests and signed-in users have limits of their own (RATE_LIMIT_CHAT_PER_ACCOUNT).
-  const perUser = kind === 'account' ? getConfig().access.chatPerAccount : chatPerUser;
+  const perUser = caller.kind === 'account' ? getConfig().access.chatPerAccount : chatPerUser;
   return [
-    { key: `chat:${kind}:${userId}`, max: perUser, windowMs: MINUTE, what: 'messages' },
+    tokenBudget(caller),
     {
-      key: `chat:ip:${clientAddress(request.headers)}`,
+      key: `chat:${caller.kind}:${caller.userId}`,
+      max: perUser,
+      windowMs: MINUTE,
+      what: 'messages',
+    },
+    {
+      key: `chat:ip:${ip(request)}`,
       max: chatPerIp,
       windowMs: MINUTE,
       what: 'messages from your network',
+    },
+  ];
+}
+
+/** A tool decision continues a turn: only the budget, the decision itself is not a message. */
+export function toolDecisionLimits({ caller }: LimitInput): Limit[] {
+  return [tokenBudget(caller)];
+}
+
+/** POST /api/attachments, before the body is read: files per hour. */
+export function uploadLimits({ caller, request }: LimitInput): Limit[] {
+  const { uploadsPerUser, uploadsPerIp } = getConfig().rateLimits;
+  return [
+    { key: `upload:user:${caller.userId}`, max: uploadsPerUser, windowMs: HOUR, what: 'uploads' },
+    {
+      key: `upload:ip:${ip(request)}`,
+      max: uploadsPerIp,
+      windowMs: HOUR,
+      what: 'uploads from your network',
+    },
+  ];
+}
+
+/** After an upload's body is read, before it is stored: its bytes. */
+export function uploadByteLimits(userId: string, request: Request, bytes: number): Limit[] {
+  const { uploadBytesPerUser, uploadBytesPerIp } = getConfig().rateLimits;
+  const common = { windowMs: HOUR, cost: bytes, unit: 'bytes' } as const;
+  return [
+    { ...common, key: `upload-bytes:user:${userId}`, max: uploadBytesPerUser, what: 'uploaded' },
+    {
+      ...common,
+      key: `upload-bytes:ip:${ip(request)}`,
+      max: uploadBytesPerIp,
+      what: 'uploaded from your network',
+    },
+  ];
+}
+
+/** POST /api/account/sign-up: new accounts per address (a person has no user before it). */
+export function signUpLimits({ request }: LimitInput<Caller | null>): Limit[] {
+  const { accountsPerIp } = getConfig().rateLimits;
+  return [
+    {
+      key: `sign-up:ip:${ip(request)}`,
+      max: accountsPerIp,
+      windowMs: HOUR,
+      what: 'new accounts from your network',
+    },
+  ];
+}
+
+/** POST /api/import. */
+export function importLimits({ caller, request }: LimitInput): Limit[] {
+  const { importsPerUser, importsPerIp } = getConfig().rateLimits;
+  return [
+    { key: `import:user:${caller.userId}`, max: importsPerUser, windowMs: HOUR, what: 'imports' },
+    {
+      key: `import:ip:${ip(request)}`,
+      max: importsPerIp,
+      windowMs: HOUR,
+      what: 'imports from your network',
+    },
+  ];
+}
+
+/** POST /api/shares/[id]/fork: copies of shared conversations. */
+export function forkLimits({ caller, request }: LimitInput): Limit[] {
+  const { forksPerUser, forksPerIp } = getConfig().rateLimits;
+  return [
+    {
+      key: `fork:user:${caller.userId}`,
+      max: forksPerUser,
+      windowMs: HOUR,
+      what: 'copies of shared conversations',
+    },
+    {
+      key: `fork:ip:${ip(request)}`,
+      max: forksPerIp,
+      windowMs: HOUR,
+      what: 'copies of shared conversations from your network',
     },
   ];
 }

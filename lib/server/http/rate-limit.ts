@@ -1,58 +1,113 @@
 import 'server-only';
+import { formatBytes } from '@/lib/chat/attachments';
 import type { Db } from '@/lib/server/db/types';
-import { hitRateLimit, purgeRateLimits } from '@/lib/server/db/repository';
+import { hitRateLimit, peekRateLimit, purgeRateLimits } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
 
-// Fixed-window request limits, counted in the database so they hold across every instance
-// (no process memory). A refused request is answered 429 with Retry-After and a sentence the
-// browser shows as it is.
+// Every limit goes through here: fixed-window counters in the database, so they hold across every
+// instance (no process memory). A counter counts requests, or an amount (bytes uploaded, tokens
+// spent). A refused request is answered 429 with Retry-After and a sentence the browser shows as
+// it is. The limits themselves are listed in lib/server/http/limits.ts.
 
 export interface Limit {
   /** Counter name, e.g. `chat:user:<id>`. */
   key: string;
-  /** Requests allowed per window; 0 = no limit. */
+  /** Allowed per window (requests, or the unit of `cost`); 0 = no limit. */
   max: number;
   windowMs: number;
   /** What is limited, for the sentence: "messages", "new guests from your network". */
   what: string;
+  /** What this request adds to the counter (default 1); bytes for an upload. */
+  cost?: number;
+  /** `max` and `cost` are bytes (the sentence says "MB"). */
+  unit?: 'bytes';
+  /**
+   * A budget spent after the fact (tokens): the request is not counted here, only refused once
+   * the counter has reached `max`; `spend` adds what it cost when that is known.
+   */
+  budget?: true;
 }
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 const PURGE_EVERY = 500;
-const DAY = 24 * HOUR;
 
-/** Counts one request against each limit in turn; throws rate_limited at the first one passed. */
+/** Counts this request against each limit in turn; throws rate_limited at the first one passed. */
 export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
   for (const limit of limits) {
     if (limit.max <= 0) continue;
-    const hit = await hitRateLimit(db, { key: limit.key, windowMs: limit.windowMs, now });
-    if (hit.count > limit.max) {
-      const retryAfter = Math.max(1, Math.ceil((hit.resetAt.getTime() - now.getTime()) / 1000));
-      throw new AppError('rate_limited', limitMessage(limit, retryAfter), {
-        details: { retryAfterSeconds: retryAfter },
-        headers: { 'retry-after': String(retryAfter) },
-      });
+    const { windowMs, key } = limit;
+    if (limit.budget) {
+      if ((await peekRateLimit(db, { key, windowMs, now })) < limit.max) continue;
+      throw refusal(limit, windowEnd(now, windowMs), now);
     }
+    const hit = await hitRateLimit(db, { key, windowMs, now, amount: limit.cost ?? 1 });
+    if (hit.count > limit.max) throw refusal(limit, hit.resetAt, now);
   }
   // Old counters can no longer limit anything; forget them now and then.
   if (Math.random() * PURGE_EVERY < 1) {
-    await purgeRateLimits(db, new Date(now.getTime() - DAY)).catch(() => {});
+    await purgeRateLimits(db, new Date(now.getTime() - 2 * DAY)).catch(() => {});
   }
 }
 
+/** Adds what a request turned out to cost (tokens) to a budget's counter. */
+export async function spend(
+  db: Db,
+  budget: Pick<Limit, 'key' | 'windowMs'>,
+  amount: number,
+  now = new Date(),
+): Promise<void> {
+  if (amount <= 0) return;
+  await hitRateLimit(db, { key: budget.key, windowMs: budget.windowMs, now, amount });
+}
+
+function windowEnd(now: Date, windowMs: number): Date {
+  return new Date(now.getTime() - (now.getTime() % windowMs) + windowMs);
+}
+
+function refusal(limit: Limit, resetAt: Date, now: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - now.getTime()) / 1000));
+  const message = limit.budget
+    ? budgetMessage(limit, resetAt, retryAfter)
+    : limitMessage(limit, retryAfter);
+  return new AppError('rate_limited', message, {
+    details: { retryAfterSeconds: retryAfter, resetAt: resetAt.toISOString() },
+    headers: { 'retry-after': String(retryAfter) },
+  });
+}
+
+const per = (windowMs: number) =>
+  windowMs >= DAY
+    ? 'a day'
+    : windowMs >= HOUR
+      ? 'an hour'
+      : windowMs >= MINUTE
+        ? 'a minute'
+        : 'a second';
+
 /** "Too many messages: at most 30 a minute. Try again in 42 seconds." */
 export function limitMessage(
-  limit: Pick<Limit, 'max' | 'windowMs' | 'what'>,
+  limit: Pick<Limit, 'max' | 'windowMs' | 'what' | 'unit'>,
   retryAfterSeconds: number,
 ) {
-  const per =
-    limit.windowMs >= HOUR ? 'an hour' : limit.windowMs >= MINUTE ? 'a minute' : 'a second';
-  return `Too many ${limit.what}: at most ${limit.max} ${per}. Try again in ${duration(retryAfterSeconds)}.`;
+  const head =
+    limit.unit === 'bytes'
+      ? `Too much ${limit.what}: at most ${formatBytes(limit.max)} ${per(limit.windowMs)}`
+      : `Too many ${limit.what}: at most ${limit.max} ${per(limit.windowMs)}`;
+  return `${head}. Try again in ${duration(retryAfterSeconds)}.`;
+}
+
+/** "You have used today's 200,000 tokens. More at 00:00 UTC (in 5 hours)." */
+function budgetMessage(limit: Limit, resetAt: Date, retryAfterSeconds: number): string {
+  const time = resetAt.toISOString().slice(11, 16);
+  const period = limit.windowMs >= DAY ? "today's" : "this hour's";
+  return `You have used ${period} ${limit.max.toLocaleString('en-US')} ${limit.what}. More at ${time} UTC (in ${duration(retryAfterSeconds)}).`;
 }
 
 function duration(seconds: number): string {
   if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
+  if (seconds < 90 * 60) return `${Math.ceil(seconds / 60)} minutes`;
+  const hours = Math.round(seconds / 3600);
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
 }

@@ -11,23 +11,24 @@ export interface RateLimitHit {
 }
 
 /**
- * Counts one request against `key` in a fixed window of `windowMs`, atomically in the database
- * (one upsert), so every instance sharing it sees the same counter. A window that has ended is
- * started over by the same statement.
+ * Counts one request (or `amount` of something: bytes, tokens) against `key` in a fixed window
+ * of `windowMs`, atomically in the database (one upsert), so every instance sharing it sees the
+ * same counter. A window that has ended is started over by the same statement.
  */
 export async function hitRateLimit(
   db: Db,
-  input: { key: string; windowMs: number; now?: Date },
+  input: { key: string; windowMs: number; now?: Date; amount?: number },
 ): Promise<RateLimitHit> {
   const now = (input.now ?? new Date()).getTime();
   const windowStart = new Date(now - (now % input.windowMs));
+  const amount = Math.max(0, Math.round(input.amount ?? 1));
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: input.key, windowStart, count: 1 })
+    .values({ key: input.key, windowStart, count: amount })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+        count: sql`case when ${rateLimits.windowStart} = excluded.window_start then ${rateLimits.count} + excluded.count else excluded.count end`,
         windowStart: sql`excluded.window_start`,
       },
     })

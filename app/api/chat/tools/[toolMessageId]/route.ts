@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { decideTool } from '@/lib/server/chat/decide-tool';
 import { sseResponse } from '@/lib/server/chat/sse-response';
 import { route } from '@/lib/server/http/guard';
+import { toolDecisionLimits } from '@/lib/server/http/limits';
 import { ownsMessage } from '@/lib/server/http/ownership';
 
 export const runtime = 'nodejs';
@@ -21,6 +22,7 @@ export const POST = route(
     body: { schema: bodySchema, maxBytes: 4 * 1024 },
     notFound: 'Tool call not found.',
     owns: ownsMessage('toolMessageId'),
+    limits: toolDecisionLimits,
   },
   async ({ userId, params, body }) => {
     const turn = await decideTool(userId, params.toolMessageId, body, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { notFound } from '@/lib/server/errors';
 import { route } from '@/lib/server/http/guard';
+import { forkLimits } from '@/lib/server/http/limits';
 import { PRIVATE_HEADERS, wantsHtml } from '@/lib/server/share/http';
 import { sharePath } from '@/lib/server/share/share-id';
 import { forkShare } from '@/lib/server/share/service';
@@ -17,6 +18,7 @@ export const dynamic = 'force-dynamic';
 export const POST = route(
   {
     identity: 'user',
+    limits: forkLimits,
     params: z.object({ id: z.string().min(1).max(200) }),
     notFound: 'This shared link does not exist or was revoked.',
   },

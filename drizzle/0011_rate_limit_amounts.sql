@@ -1,0 +1,1 @@
+ALTER TABLE "rate_limits" ALTER COLUMN "count" SET DATA TYPE bigint;
