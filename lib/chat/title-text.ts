@@ -1,12 +1,13 @@
 // Conversation titles: the provisional one (from the first message) and the clean-up of a
 // model-written one. Pure; shared by the server and the rename editor.
+import { cleanLabel } from './text-hygiene';
 
 /** Longest title a rename may set. */
 export const MAX_TITLE_LENGTH = 200;
 
 /** The title a new conversation gets at once: its first message, on one line. */
 export function provisionalTitle(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
+  const line = cleanLabel(text);
   return line.length > 80 ? `${line.slice(0, 77)}…` : line;
 }
 
@@ -20,7 +21,7 @@ export function cleanGeneratedTitle(raw: string, maxLength = 80): string | null 
       .split('\n')
       .map((l) => l.trim())
       .find((l) => l.length > 0) ?? '';
-  let title = line
+  let title = cleanLabel(line)
     .replace(/^(?:#+\s*)?(?:\*\*)?title(?:\*\*)?\s*[:：]\s*/i, '')
     .replace(/[*_`#]/g, '')
     .replace(/\s+/g, ' ')

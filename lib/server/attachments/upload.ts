@@ -1,6 +1,7 @@
 import 'server-only';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
 import { formatBytes } from '@/lib/chat/attachments';
+import { cleanLabel } from '@/lib/chat/text-hygiene';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { insertAttachment, type NewAttachment } from '@/lib/server/db/repository';
@@ -19,13 +20,13 @@ export type FileDescription = Pick<
 const MAX_NAME_CHARS = 255;
 
 /**
- * The file name as shown: control characters dropped, bounded. Otherwise kept as given (slashes
+ * The file name as shown: control and bidi characters dropped, one line, bounded. Otherwise kept as given (slashes
  * too): it is hostile input that is only ever rendered as text or percent-encoded in a header.
  */
 export function cleanFileName(raw: string | null): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const clean = (raw ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return clean.slice(0, MAX_NAME_CHARS) || 'file';
+  const clean = cleanLabel(raw ?? '');
+  // Cut by code points, so a cut never leaves half of a surrogate pair.
+  return Array.from(clean).slice(0, MAX_NAME_CHARS).join('') || 'file';
 }
 
 /** Reads the body up to `maxBytes`; a lying or absent Content-Length is not trusted. */

@@ -3,8 +3,16 @@ import { z } from 'zod';
 
 // Request bodies and responses of the account routes (app/api/account/*).
 
+const EMAIL_MESSAGE = 'Enter a valid email address, such as ana@example.com.';
+
 export const credentialsSchema = z.object({
-  email: z.string().trim().min(1).max(320),
+  // Checked here, so a malformed address is a 400 in words before better-auth sees it.
+  email: z
+    .string()
+    .trim()
+    .min(1, EMAIL_MESSAGE)
+    .max(320, 'An email address has at most 320 characters.')
+    .pipe(z.email(EMAIL_MESSAGE)),
   password: z.string().min(1).max(1024),
   name: z.string().max(200).optional(),
 });

@@ -1,4 +1,5 @@
 import { ARCHIVE_FORMAT, CONVERSATION_FORMAT, EXPORT_VERSION } from '@/lib/chat/export-types';
+import { cleanLabel } from '@/lib/chat/text-hygiene';
 import {
   archiveFile,
   type Body,
@@ -142,11 +143,8 @@ function plan(
       ),
     };
   });
-  const firstUser = messages
-    .find((m) => m.role === 'user')
-    ?.content.replace(/\s+/g, ' ')
-    .trim();
-  const original = body.conversation.title.trim() || firstUser?.slice(0, 80) || '';
+  const firstUser = cleanLabel(messages.find((m) => m.role === 'user')?.content ?? '');
+  const original = cleanLabel(body.conversation.title) || firstUser?.slice(0, 80) || '';
   // Marked, so an import next to its original is not a second identical entry; not twice.
   const title = !original
     ? 'Imported conversation'

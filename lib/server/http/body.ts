@@ -1,6 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { AppError } from '@/lib/server/errors';
+import { cleanInput } from './text-input';
 
 export interface BodySpec<T extends z.ZodType> {
   schema: T;
@@ -59,9 +60,12 @@ async function readText(body: ReadableStream<Uint8Array>, maxBytes: number): Pro
   return new TextDecoder().decode(Buffer.concat(parts));
 }
 
-/** zod with the first issue as the message and every issue in `details`. */
+/**
+ * Text hygiene (text-input.ts), then zod with the first issue as the message and every issue in
+ * `details`.
+ */
 export function validate<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(cleanInput(value));
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';

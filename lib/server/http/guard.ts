@@ -13,6 +13,7 @@ import { admit, identify } from './identity';
 import { isSameOrigin, isStateChanging } from './origin';
 import type { Limit } from './rate-limit';
 import { enforceLimits } from './rate-limit';
+import { hasControlCharacters } from './text-input';
 
 // The one guard every route handler under app/api goes through, in this order:
 //  0. the Host check (host.ts: a name this deployment answers to, against DNS rebinding);
@@ -125,7 +126,7 @@ async function guarded<
     if (!spec.open) await requireAccessCode();
     const rawParams = (await context?.params) ?? {};
     const params = (spec.params ?? NONE).safeParse(rawParams);
-    if (!params.success) throw notFound(spec.notFound);
+    if (!params.success || hasControlCharacters(rawParams)) throw notFound(spec.notFound);
     const query = spec.query
       ? validate(spec.query, Object.fromEntries(new URL(request.url).searchParams))
       : undefined;

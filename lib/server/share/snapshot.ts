@@ -1,5 +1,6 @@
 // Building and reading share snapshots. Pure: the routes and the repository do the I/O.
 
+import { cleanLabel } from '@/lib/chat/text-hygiene';
 import type { ChatMessage, Conversation, MessageStatus, ToolRun } from '@/lib/chat/types';
 import type { PublicShare, SharedMessage, ShareSnapshot } from '@/lib/share/types';
 
@@ -67,7 +68,9 @@ function frozenToolRun(run: ToolRun | null): ToolRun | null {
 export function toPublicShare(id: string, snapshot: ShareSnapshot): PublicShare {
   return {
     id,
-    title: snapshot.title,
+    // Cleaned again when shown: a title saved before labels were cleaned may hold bidi controls,
+    // and this one is the page's <title> and its link preview.
+    title: cleanLabel(snapshot.title),
     model: snapshot.model,
     conversationCreatedAt: snapshot.conversationCreatedAt,
     takenAt: snapshot.takenAt,
@@ -87,7 +90,7 @@ export function describeSnapshot(
   maxChars = 160,
 ): string {
   const first = snapshot.messages.find((m) => m.role === 'user')?.content ?? '';
-  const line = first.replace(/\s+/g, ' ').trim();
+  const line = cleanLabel(first);
   if (!line) return 'A conversation shared from Parley.';
   return line.length > maxChars ? `${line.slice(0, maxChars - 1)}…` : line;
 }

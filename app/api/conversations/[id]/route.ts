@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanLabel } from '@/lib/chat/text-hygiene';
 import { MAX_TITLE_LENGTH } from '@/lib/chat/title-text';
 import {
   loadConversation,
@@ -14,7 +15,7 @@ export const dynamic = 'force-dynamic';
 
 const title = z
   .string()
-  .transform((t) => t.replace(/\s+/g, ' ').trim())
+  .transform(cleanLabel)
   .pipe(
     z
       .string()
