@@ -1,21 +1,33 @@
 'use client';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ApiError } from '@/lib/queries/fetch-json';
-import { useSignIn } from '@/lib/queries/account';
+import { COOKIE_DROPPED, useSignIn } from '@/lib/queries/account';
 import { primaryButtonClass } from '@/components/ui/styles';
 import { SsoButtons } from './sso-buttons';
 
 export const inputClass =
   'w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100';
 
+/**
+ * Plain http (localhost, a LAN name): accounts work there (the server sends a cookie without
+ * `Secure`), but the password crosses the network as it is typed. Read after hydration: the
+ * server cannot know what the browser's address bar shows.
+ */
+function useUnencrypted(): boolean {
+  const [plain, setPlain] = useState(false);
+  useEffect(() => setPlain(window.location.protocol === 'http:'), []);
+  return plain;
+}
+
 /** Email and password, for signing in or creating an account; errors are said in words. */
 export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   const id = useId();
+  const unencrypted = useUnencrypted();
   const mutation = useSignIn(mode);
   const [problem, setProblem] = useState<string | null>(null);
   const error =
     problem ??
-    (mutation.error instanceof ApiError
+    (mutation.error instanceof ApiError || mutation.error?.message === COOKIE_DROPPED
       ? mutation.error.message
       : mutation.error
         ? 'Could not reach Parley. Try again.'
@@ -39,6 +51,12 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   return (
     <div className="flex flex-col gap-3">
       <SsoButtons />
+      {unencrypted ? (
+        <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100">
+          This connection is not encrypted (http): your password and session travel as plain text.
+          Use an https address where others share the network.
+        </p>
+      ) : null}
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         {signUp ? (
           <div className="flex flex-col gap-1">

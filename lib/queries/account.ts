@@ -38,11 +38,19 @@ function reload() {
 
 export function useSignIn(mode: 'sign-in' | 'sign-up') {
   return useMutation({
-    mutationFn: (input: { email: string; password: string; name?: string }) =>
-      post(`/api/account/${mode}`, input),
+    mutationFn: async (input: { email: string; password: string; name?: string }) => {
+      await post(`/api/account/${mode}`, input);
+      // The server moves this browser's conversations only once a request shows the browser
+      // kept the account's cookie; one that did not is told so instead of being reloaded.
+      const status = await fetchJson<AccountStatus>('/api/account');
+      if (!status.account) throw new Error(COOKIE_DROPPED);
+    },
     onSuccess: reload,
   });
 }
+
+export const COOKIE_DROPPED =
+  'This browser did not keep the sign-in cookie, so you are still a guest and your conversations stay here. Allow cookies for this site and try again.';
 
 export function useSignOut() {
   return useMutation({

@@ -15,7 +15,7 @@ let auth: Auth;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   handle = await testDb.open();
-  auth = createAuth(handle.db, 'x'.repeat(43));
+  auth = createAuth(handle.db, 'x'.repeat(43), false);
 });
 afterAll(async () => {
   await testDb?.destroy();

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { headers } from 'next/headers';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { authAccounts, authSessions, authUsers, authVerifications, users } from '@/lib/db/schema';
@@ -8,9 +9,8 @@ import { getConfig } from '@/lib/server/config';
 import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
 import { log } from '@/lib/server/log';
-import { getSessionSecret, SESSION_COOKIE, verifySession } from '@/lib/server/session';
+import { getSessionSecret, isSecureRequest } from '@/lib/server/session';
 import { emailAllowed, NOT_ALLOWED_MESSAGE } from './allowed-emails';
-import { mergeGuestInto } from './merge';
 
 // Accounts through better-auth with its Drizzle adapter, on Parley's own database: users,
 // sessions (server-side rows, so they can be revoked everywhere at once) and password hashes
@@ -19,17 +19,12 @@ import { mergeGuestInto } from './merge';
 
 export const AUTH_COOKIE_PREFIX = 'parley';
 
-/** The guest id of a request's parley_session cookie, if validly signed. */
-async function guestOf(cookieHeader: string | null | undefined, secret: string) {
-  const token = (cookieHeader ?? '')
-    .split(';')
-    .map((part) => part.trim())
-    .find((part) => part.startsWith(`${SESSION_COOKIE}=`))
-    ?.slice(SESSION_COOKIE.length + 1);
-  return verifySession(token, secret);
-}
-
-export function createAuth(db: Db, secret: string) {
+/**
+ * `secure`: the request came over https. Its session cookie is then `__Secure-parley.…; Secure`;
+ * over plain http (localhost, a LAN name) a browser would drop that, so there it is
+ * `parley.…` without `Secure`. One instance of each per database (getAuth picks by request).
+ */
+export function createAuth(db: Db, secret: string, secure: boolean) {
   const { allowedEmails, sso } = getConfig().access;
   const oidc = sso.find((p) => p.id === 'oidc');
   const github = sso.find((p) => p.id === 'github');
@@ -81,20 +76,13 @@ export function createAuth(db: Db, secret: string) {
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: AUTH_COOKIE_PREFIX,
+      useSecureCookies: secure,
       database: { generateId: () => crypto.randomUUID() },
     },
+    // A guest's conversations move into the account only once the browser shows it holds the
+    // account's cookie (lib/server/auth/current.ts), never when the session is created: a
+    // browser that drops the cookie must not lose them.
     databaseHooks: {
-      session: {
-        create: {
-          // Every way of signing in (password, OpenID Connect, GitHub) ends here: the guest
-          // this browser was keeps its conversations (lib/server/auth/merge.ts).
-          after: async (session, ctx) => {
-            const cookie = ctx?.request?.headers.get('cookie') ?? ctx?.headers?.get('cookie');
-            const guestId = await guestOf(cookie, secret);
-            if (guestId) await mergeGuestInto(db, guestId, session.userId);
-          },
-        },
-      },
       user: {
         create: {
           // The account's Parley user, so conversations can belong to it.
@@ -117,16 +105,22 @@ export function createAuth(db: Db, secret: string) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const cache = new WeakMap<Db, Promise<Auth>>();
+const cache = new WeakMap<Db, Map<boolean, Promise<Auth>>>();
 
-/** The better-auth instance of this process's database (one per Db, created on first use). */
+/**
+ * The better-auth instance of this process's database for this request's connection: https or
+ * plain http (created on first use).
+ */
 export async function getAuth(): Promise<Auth> {
+  const secure = isSecureRequest(await headers());
   const db = await getDb();
-  let pending = cache.get(db);
+  const byScheme = cache.get(db) ?? new Map<boolean, Promise<Auth>>();
+  cache.set(db, byScheme);
+  let pending = byScheme.get(secure);
   if (!pending) {
-    pending = getSessionSecret(db, getConfig()).then((secret) => createAuth(db, secret));
-    cache.set(db, pending);
-    pending.catch(() => cache.delete(db));
+    pending = getSessionSecret(db, getConfig()).then((secret) => createAuth(db, secret, secure));
+    byScheme.set(secure, pending);
+    pending.catch(() => byScheme.delete(secure));
   }
   return pending;
 }

@@ -8,9 +8,8 @@ import { deleteAllData } from '@/lib/server/export/service';
 import { failedAttempts } from '@/lib/server/http/attempts';
 import { emailAllowed, NOT_ALLOWED_MESSAGE } from './allowed-emails';
 import { getAuth } from './auth';
-import { currentAccount, currentGuestId } from './current';
+import { currentAccount } from './current';
 import { authError, isWrongPassword } from './errors';
-import { mergeGuestInto } from './merge';
 
 // What the account routes do (app/api/account/*), with better-auth doing the accounts and
 // sessions. Each returns the Set-Cookie headers better-auth produced, for the route to send.
@@ -34,12 +33,7 @@ function refuseNotAllowed(email: string) {
   }
 }
 
-async function afterSignIn(db: Db, accountId: string) {
-  const guestId = await currentGuestId();
-  if (guestId) await mergeGuestInto(db, guestId, accountId);
-}
-
-export async function signUp(db: Db, input: Credentials, headers: Headers): Promise<Signed> {
+export async function signUp(input: Credentials, headers: Headers): Promise<Signed> {
   refuseNotAllowed(input.email);
   const auth = await getAuth();
   try {
@@ -52,7 +46,6 @@ export async function signUp(db: Db, input: Credentials, headers: Headers): Prom
       headers,
       returnHeaders: true,
     });
-    await afterSignIn(db, result.response.user.id);
     const { email, name } = result.response.user;
     return { cookies: result.headers.getSetCookie(), account: { email, name } };
   } catch (error) {
@@ -87,7 +80,6 @@ export async function signIn(
       headers,
       returnHeaders: true,
     });
-    await afterSignIn(db, result.response.user.id);
     const { name } = result.response.user;
     return { cookies: result.headers.getSetCookie(), account: { email, name } };
   } catch (error) {

@@ -13,8 +13,8 @@ export const POST = route(
     body: { schema: credentialsSchema, maxBytes: ACCOUNT_BODY_BYTES },
     limits: signUpLimits,
   },
-  async ({ db, request, body }) => {
-    const { cookies, account } = await signUp(db, body, request.headers);
+  async ({ request, body }) => {
+    const { cookies, account } = await signUp(body, request.headers);
     return withCookies({ account }, cookies, 201);
   },
 );
