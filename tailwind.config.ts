@@ -1,13 +1,6 @@
 import type { Config } from 'tailwindcss';
 
+// The design tokens (type scale, fonts, spacing, reading width) live in app/globals.css's @theme.
 export default {
   content: ['./app/**/*.{ts,tsx}', './components/**/*.{ts,tsx}'],
-  theme: {
-    extend: {
-      fontFamily: {
-        sans: ['ui-sans-serif', 'system-ui', 'sans-serif'],
-        mono: ['ui-monospace', 'SFMono-Regular', 'Menlo', 'monospace'],
-      },
-    },
-  },
 } satisfies Config;

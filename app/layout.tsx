@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AppShell } from '@/components/sidebar/app-shell';
 import { requestOrigin } from '@/lib/server/share/origin';
 import { THEME_SCRIPT } from '@/lib/theme';
+import { inter } from './fonts';
 import { Providers } from './providers';
 import './globals.css';
 
@@ -29,7 +30,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const nonce = (await headers()).get('x-nonce') ?? undefined;
   return (
     // The head script sets the theme class before paint, so the server's <html> differs on purpose.
-    <html lang="en" suppressHydrationWarning>
+    <html lang="en" className={inter.variable} suppressHydrationWarning>
       <head>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant script, no user input */}
         <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />

@@ -16,7 +16,7 @@ export function MessagesSkeleton() {
     >
       <div
         aria-hidden="true"
-        className="mx-auto flex max-w-3xl animate-pulse flex-col gap-8 px-4 py-6 motion-reduce:animate-none"
+        className="mx-auto flex max-w-reading animate-pulse flex-col gap-8 px-gutter py-6 motion-reduce:animate-none"
       >
         {[0, 1].map((i) => (
           <div key={i} className="flex flex-col gap-8">
@@ -42,8 +42,8 @@ export function ChatSkeleton() {
         <Bar className="w-40" />
       </div>
       <MessagesSkeleton />
-      <div className="border-t border-zinc-200 px-4 py-3 dark:border-zinc-800">
-        <div className="mx-auto h-11 max-w-3xl rounded-xl border border-zinc-200 dark:border-zinc-800" />
+      <div className="px-gutter pt-1 pb-3">
+        <div className="mx-auto h-24 max-w-reading rounded-3xl border border-zinc-200 dark:border-zinc-800" />
       </div>
     </div>
   );

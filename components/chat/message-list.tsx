@@ -101,7 +101,9 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
         <div
           ref={contentRef}
           className={
-            empty ? 'mx-auto flex max-w-3xl flex-col px-4 py-6' : 'relative mx-auto max-w-3xl'
+            empty
+              ? 'mx-auto flex max-w-reading flex-col px-gutter py-6'
+              : 'relative mx-auto max-w-reading'
           }
           style={empty ? undefined : { height: virtualizer.getTotalSize() }}
         >

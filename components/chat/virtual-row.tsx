@@ -28,7 +28,7 @@ export function VirtualRow({ rowKey, index, start, live, measure, children }: Pr
       ref={measure}
       data-index={index}
       data-row-key={rowKey}
-      className={`absolute top-0 left-0 flex w-full flex-col gap-6 px-4 ${streamedHere ? SKIP_OFFSCREEN : ''}`}
+      className={`absolute top-0 left-0 flex w-full flex-col gap-turn px-gutter ${streamedHere ? SKIP_OFFSCREEN : ''}`}
       style={{ transform: `translateY(${start}px)` }}
     >
       {children}

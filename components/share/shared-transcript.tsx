@@ -17,7 +17,7 @@ export function SharedTranscript({
 }) {
   const attachmentBaseUrl = `/api/shares/${encodeURIComponent(shareId)}/attachments/`;
   return (
-    <div data-testid="messages" className="flex flex-col gap-6">
+    <div data-testid="messages" className="flex flex-col gap-turn">
       {groupTurns(messages).map((item) =>
         item.kind === 'user' ? (
           <MessageView

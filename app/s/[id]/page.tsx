@@ -57,7 +57,7 @@ export default async function SharedPage({ params }: Props) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SharedHeader />
-      <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-6 px-4 py-6">
+      <main className="mx-auto flex w-full max-w-reading flex-1 flex-col gap-turn px-gutter py-6">
         <div className="flex flex-col gap-1 border-b border-zinc-200 pb-4 dark:border-zinc-800">
           <h1 className="text-2xl font-semibold tracking-tight break-words">
             {share.title || UNTITLED}
