@@ -5,6 +5,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
   useEffect,
+  useId,
   useRef,
   useState,
 } from 'react';
@@ -13,6 +14,8 @@ import {
   useIsStreaming,
   useSendError,
 } from '@/lib/store/conversation-store';
+import ArrowUp from 'lucide/dist/esm/icons/arrow-up.mjs';
+import Square from 'lucide/dist/esm/icons/square.mjs';
 import type { AttachmentLimits } from '@/lib/chat/attachments';
 import { AttachmentTray } from './attachments/attachment-tray';
 import {
@@ -21,6 +24,7 @@ import {
   takeAttachments,
   usePendingAttachments,
 } from './attachments/pending-store';
+import { Icon } from '@/components/ui/icon';
 import { isSendKey } from '@/lib/shortcuts';
 import { clearComposerFill, focusComposer, useComposerFillRequest } from './composer-fill';
 import type { SendInput } from './use-chat-turn';
@@ -31,15 +35,19 @@ interface Props {
   following: boolean;
   onSend(input: SendInput): Promise<boolean>;
   onStop(): void;
-  /** Controls shown beside the message box (the tools menu). */
+  /** The tools menu, in the box's row of controls. */
   tools?: ReactNode;
-  /** Controls shown above the message box (the model picker and settings). */
+  /** The model chip and its settings, in the box's row of controls. */
   toolbar?: ReactNode;
-  /** The attach button, beside the message box. */
+  /** The attach button, first in the box's row of controls. */
   attach?: ReactNode;
   /** Attachment limits (pasted images are checked against them); undefined = not known yet. */
   attachmentLimits?: AttachmentLimits;
 }
+
+/** Send and Stop: the filled round button at the end of the row. */
+const ROUND =
+  'grid size-9 shrink-0 place-items-center rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500';
 
 const storageKey = (key: string) => `parley:draft:${key}`;
 
@@ -75,6 +83,7 @@ export function Composer({
   const sendError = useSendError();
   const { clearSendError } = useConversationActions();
   const ref = useRef<HTMLTextAreaElement>(null);
+  const hintId = useId();
 
   // The draft survives reloads; read after mount so server and client HTML agree.
   useEffect(() => {
@@ -144,25 +153,22 @@ export function Composer({
   };
 
   return (
-    <form
-      onSubmit={submit}
-      className="border-t border-zinc-200 bg-white px-4 py-3 dark:border-zinc-800 dark:bg-zinc-950"
-    >
+    <form onSubmit={submit} className="shrink-0 px-gutter pt-1 pb-3">
       {sendError && (
         <p
           role="alert"
-          className="mx-auto mb-2 max-w-3xl rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+          className="mx-auto mb-2 max-w-reading rounded-lg border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-800 dark:border-red-800 dark:bg-red-950 dark:text-red-200"
         >
           {sendError.message}
         </p>
       )}
-      {toolbar && (
-        <div className="mx-auto mb-2 flex max-w-3xl flex-wrap items-center gap-2">{toolbar}</div>
-      )}
-      <AttachmentTray />
-      <div className="mx-auto flex max-w-3xl items-end gap-2">
-        {attach}
-        {tools}
+      {/* One rounded box: the text on top, the controls inside it below the text. Its outline
+          is the text's focus ring, since the textarea itself has no border of its own. */}
+      <div
+        data-testid="composer-box"
+        className="relative mx-auto max-w-reading rounded-3xl border border-zinc-300 bg-white shadow-sm has-[textarea:focus-visible]:border-blue-500 has-[textarea:focus-visible]:ring-1 has-[textarea:focus-visible]:ring-blue-500 dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <AttachmentTray />
         <label htmlFor="composer" className="sr-only">
           Message
         </label>
@@ -175,27 +181,42 @@ export function Composer({
           onPaste={onPaste}
           rows={1}
           placeholder="Message Parley"
-          className="max-h-60 min-h-11 flex-1 resize-none rounded-xl border border-zinc-300 bg-white px-3 py-2.5 text-base leading-6 [field-sizing:content] focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-900"
+          aria-describedby={hintId}
+          // Grows with the text up to a third of the window, then scrolls.
+          className="block max-h-[max(8rem,33dvh)] min-h-12 w-full resize-none bg-transparent px-4 pt-3 pb-1 text-base/6 [field-sizing:content] placeholder:text-zinc-500 focus:outline-none dark:placeholder:text-zinc-400"
         />
-        {streaming ? (
-          <button
-            type="button"
-            onClick={onStop}
-            className="h-11 rounded-xl bg-zinc-200 px-4 font-medium text-zinc-900 hover:bg-zinc-300 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:bg-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-700"
-          >
-            Stop
-          </button>
-        ) : (
-          <button
-            type="submit"
-            disabled={!canSend}
-            className="h-11 rounded-xl bg-zinc-900 px-4 font-medium text-white hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-40 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300"
-          >
-            Send
-          </button>
-        )}
+        <div className="flex items-center gap-1 px-2 pb-2">
+          {attach}
+          {tools}
+          <span className="ml-auto" />
+          {toolbar}
+          {streaming ? (
+            <button
+              type="button"
+              onClick={onStop}
+              aria-label="Stop"
+              title="Stop"
+              className={`${ROUND} bg-zinc-900 text-white hover:bg-zinc-700 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300`}
+            >
+              <Icon icon={Square} className="size-3.5 fill-current" />
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={!canSend}
+              aria-label="Send"
+              title="Send (Enter)"
+              className={`${ROUND} bg-zinc-900 text-white hover:bg-zinc-700 disabled:cursor-not-allowed disabled:bg-zinc-300 disabled:text-zinc-600 dark:bg-zinc-100 dark:text-zinc-900 dark:hover:bg-zinc-300 dark:disabled:bg-zinc-700 dark:disabled:text-zinc-300`}
+            >
+              <Icon icon={ArrowUp} strokeWidth={2.25} />
+            </button>
+          )}
+        </div>
       </div>
-      <p className="mx-auto mt-1 max-w-3xl text-xs text-zinc-600 dark:text-zinc-400">
+      <p
+        id={hintId}
+        className="mx-auto mt-1.5 hidden max-w-reading text-center text-xs text-zinc-600 @md:block dark:text-zinc-400"
+      >
         Enter to send, Shift+Enter for a new line.
       </p>
     </form>

@@ -1,7 +1,10 @@
 'use client';
+import ChevronDown from 'lucide/dist/esm/icons/chevron-down.mjs';
 import { useId } from 'react';
+import { Icon } from '@/components/ui/icon';
 import type { ModelOption, ModelsResponse } from '@/lib/chat/api-types';
 import type { ModelChoice } from '@/lib/queries/models';
+import { CHIP } from './composer-controls';
 
 interface Props {
   /** The server's list; undefined while loading (or after an error). */
@@ -24,8 +27,9 @@ function parseValue(value: string): ModelChoice | null {
   return at > 0 ? { provider: value.slice(0, at), model: value.slice(at + 1) } : null;
 }
 
-const SELECT =
-  'h-9 max-w-full rounded-lg border border-zinc-300 bg-white px-2 text-sm text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:opacity-60 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800';
+// A native select drawn as a chip: the platform's own picker (a sheet on phones), its keyboard
+// and screen-reader support, and no script of ours to open it.
+const SELECT = `${CHIP} max-w-36 min-w-0 appearance-none truncate bg-transparent pr-7 font-medium disabled:opacity-60 @md:max-w-56 dark:bg-transparent [&>*]:bg-white [&>*]:text-zinc-900 dark:[&>*]:bg-zinc-900 dark:[&>*]:text-zinc-100`;
 
 /** Chooses the model of this conversation; grouped by provider when there are several. */
 export function ModelPicker({ list, isError, value, placeholder, onChange, disabled }: Props) {
@@ -39,7 +43,7 @@ export function ModelPicker({ list, isError, value, placeholder, onChange, disab
   );
 
   return (
-    <div className="flex min-w-0 items-center gap-1">
+    <div className="relative flex min-w-0 items-center">
       <label htmlFor={id} className="sr-only">
         Model
       </label>
@@ -73,6 +77,10 @@ export function ModelPicker({ list, isError, value, placeholder, onChange, disab
             })
           : list?.models.map(option)}
       </select>
+      <Icon
+        icon={ChevronDown}
+        className="pointer-events-none absolute right-2 size-4 text-zinc-500 dark:text-zinc-400"
+      />
     </div>
   );
 }

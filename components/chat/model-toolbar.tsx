@@ -3,10 +3,10 @@ import { ModelPicker } from './model-picker';
 import { SettingsButton } from './settings-button';
 import type { ModelControls } from './use-model-controls';
 
-/** The model picker and the Settings button, above the message box. */
+/** The model chip and, beside it, the conversation's Settings: one group in the message box. */
 export function ModelToolbar({ controls }: { controls: ModelControls }) {
   return (
-    <>
+    <div className="flex min-w-0 items-center">
       <ModelPicker
         list={controls.list}
         isError={controls.isError}
@@ -20,6 +20,6 @@ export function ModelToolbar({ controls }: { controls: ModelControls }) {
         modelLabel={controls.current?.label ?? controls.badge.label}
         onSave={controls.saveSettings}
       />
-    </>
+    </div>
   );
 }

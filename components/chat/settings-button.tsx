@@ -1,7 +1,10 @@
 'use client';
+import SlidersHorizontal from 'lucide/dist/esm/icons/sliders-horizontal.mjs';
 import { useState } from 'react';
+import { Icon } from '@/components/ui/icon';
 import { onDemand } from '@/components/ui/on-demand';
 import type { ModelSettings } from '@/lib/chat/model-settings';
+import { ICON_BUTTON } from './composer-controls';
 
 // The dialog (and zod, which checks its form) loads when the button is first pointed at, focused
 // or clicked, so the chat page does not ship it.
@@ -11,9 +14,6 @@ const settingsDialog = onDemand(
 );
 const SettingsDialog = settingsDialog.Component;
 
-const BUTTON =
-  'h-9 rounded-lg border border-zinc-300 px-3 py-1.5 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800';
-
 interface Props {
   settings: ModelSettings;
   reasoningEffort: boolean;
@@ -21,7 +21,7 @@ interface Props {
   onSave(settings: ModelSettings): Promise<void>;
 }
 
-/** The "Settings" button above the message box and the conversation settings dialog it opens. */
+/** The "Settings" button beside the model chip and the conversation settings dialog it opens. */
 export function SettingsButton(props: Props) {
   const [open, setOpen] = useState(false);
   return (
@@ -32,9 +32,11 @@ export function SettingsButton(props: Props) {
         onClick={() => setOpen(true)}
         onPointerEnter={settingsDialog.preload}
         onFocus={settingsDialog.preload}
-        className={BUTTON}
+        aria-label="Settings"
+        title="System prompt, temperature and more, for this conversation"
+        className={ICON_BUTTON}
       >
-        Settings
+        <Icon icon={SlidersHorizontal} className="size-4.5" />
       </button>
       {open ? <SettingsDialog {...props} onClose={() => setOpen(false)} /> : null}
     </>

@@ -1,7 +1,10 @@
 'use client';
+import Wrench from 'lucide/dist/esm/icons/wrench.mjs';
 import { useId, useRef, useState } from 'react';
+import { Icon } from '@/components/ui/icon';
 import { useDismiss, usePopover } from '@/components/ui/popover';
 import { useTools } from '@/lib/queries/tools';
+import { CHIP } from './composer-controls';
 
 interface Props {
   /** Names of the enabled tools; undefined = all of them. */
@@ -49,17 +52,26 @@ export function ToolsMenu({ enabled, onChange }: Props) {
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
+        title="Tools the model may use"
         onClick={() => setOpen((o) => !o)}
-        className="h-11 rounded-xl border border-zinc-300 px-3 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
+        className={CHIP}
       >
-        Tools{tools.length > 0 ? ` (${count})` : ''}
+        <Icon icon={Wrench} className="size-4.5" />
+        {/* Named by its text: "Tools 3 of 4 on"; a narrow box shows only the icon and the count. */}
+        <span className="sr-only @lg:not-sr-only">Tools</span>{' '}
+        {tools.length > 0 && (
+          <span className="text-xs text-zinc-500 tabular-nums dark:text-zinc-400">
+            {count}
+            <span className="sr-only"> of {tools.length} on</span>
+          </span>
+        )}
       </button>
       {open && (
         <fieldset
           ref={popover.setPanel}
           style={popover.style}
           id={panelId}
-          className="z-40 w-80 overflow-y-auto rounded-xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className="z-40 w-80 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           <legend className="sr-only">Tools the model may use</legend>
           <p className="mb-2 text-sm font-medium">Tools the model may use</p>

@@ -1,6 +1,9 @@
 'use client';
+import Paperclip from 'lucide/dist/esm/icons/paperclip.mjs';
 import { useRef } from 'react';
+import { Icon } from '@/components/ui/icon';
 import { ACCEPT_ATTRIBUTE, type AttachmentLimits } from '@/lib/chat/attachments';
+import { ICON_BUTTON } from '../composer-controls';
 import { addFiles } from './pending-store';
 
 interface Props {
@@ -29,20 +32,9 @@ export function AttachButton({ limits, vision }: Props) {
         aria-description={vision ? undefined : NO_VISION}
         disabled={!limits || off}
         onClick={() => input.current?.click()}
-        className="grid h-11 w-11 shrink-0 place-items-center rounded-xl border border-zinc-300 text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 disabled:cursor-not-allowed disabled:opacity-40 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800"
+        className={ICON_BUTTON}
       >
-        <svg
-          aria-hidden
-          viewBox="0 0 24 24"
-          className="h-5 w-5"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="m21.4 11.1-9.2 9.2a6 6 0 0 1-8.5-8.5l9.2-9.2a4 4 0 0 1 5.7 5.7l-9.2 9.2a2 2 0 0 1-2.8-2.8l8.5-8.5" />
-        </svg>
+        <Icon icon={Paperclip} />
       </button>
       <input
         ref={input}

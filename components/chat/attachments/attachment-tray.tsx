@@ -8,7 +8,7 @@ export function AttachmentTray() {
   const notice = useAttachNotice();
   if (items.length === 0 && !notice) return null;
   return (
-    <div className="mx-auto mb-2 max-w-3xl">
+    <div className="px-3 pt-3">
       {notice && (
         <p role="alert" className="mb-2 text-sm text-red-700 dark:text-red-300">
           {notice}
