@@ -9,7 +9,14 @@ import {
   useState,
 } from 'react';
 import type { Placement } from '@floating-ui/react-dom';
-import { useDismiss, usePopover } from './popover';
+import { onDemand } from './on-demand';
+import { useDismiss } from './use-dismiss';
+
+const floatingPanel = onDemand(
+  () => import('./floating-panel').then((module) => module.FloatingPanel),
+  'Menu',
+);
+const FloatingPanel = floatingPanel.Component;
 
 // A menu button (the WAI-ARIA menu pattern): the button opens a `menu` of `menuitem`s placed by
 // the popover primitive. Opening moves focus to the first item (ArrowUp on the button: the
@@ -45,17 +52,20 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const popover = usePopover({ open: open !== false, placement });
-  const { setAnchor, setPanel } = popover;
+  const [placed, setPlaced] = useState(false);
 
   const close = useCallback(() => {
     setOpen(false);
+    setPlaced(false);
     button.current?.focus();
   }, []);
-  useDismiss(open !== false, root, () => setOpen(false));
+  useDismiss(open !== false, root, () => {
+    setOpen(false);
+    setPlaced(false);
+  });
+  const onPlaced = useCallback(() => setPlaced(true), []);
 
   // Focus goes into the menu once it is placed (a hidden element cannot take focus).
-  const { placed } = popover;
   useEffect(() => {
     if (!open || !placed) return;
     const list = itemsOf(menu.current);
@@ -79,6 +89,7 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
       case 'End':
         return move(-1);
       case 'Tab':
+        setPlaced(false);
         return setOpen(false);
       default:
         if (event.key.length === 1 && /\S/.test(event.key)) {
@@ -107,17 +118,19 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
       }}
     >
       <button
-        ref={(node) => {
-          button.current = node;
-          setAnchor(node);
-        }}
+        ref={button}
         id={buttonId}
         type="button"
         aria-label={triggerLabel}
         aria-haspopup="menu"
         aria-expanded={open !== false}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((o) => (o ? false : 'first'))}
+        onClick={() => {
+          setPlaced(false);
+          setOpen((o) => (o ? false : 'first'));
+        }}
+        onPointerEnter={floatingPanel.preload}
+        onFocus={floatingPanel.preload}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
@@ -129,9 +142,10 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
         {trigger}
       </button>
       {open ? (
-        <div
-          ref={setPanel}
-          style={popover.style}
+        <FloatingPanel
+          anchor={button.current}
+          placement={placement}
+          onPlaced={onPlaced}
           className="z-40 w-56 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           {header}
@@ -146,7 +160,7 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
           >
             {children(close)}
           </div>
-        </div>
+        </FloatingPanel>
       ) : null}
     </div>
   );

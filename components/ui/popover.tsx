@@ -8,7 +8,7 @@ import {
   size,
   useFloating,
 } from '@floating-ui/react-dom';
-import { type CSSProperties, type RefObject, useEffect, useRef } from 'react';
+import type { CSSProperties } from 'react';
 
 // The one way a panel opens beside its button (menus, the tools panel): Floating UI places it
 // on the side where it fits, flips it when it does not, shifts it along to stay on screen and
@@ -48,22 +48,4 @@ export function usePopover({ open, placement = 'bottom-end' }: PopoverOptions) {
     visibility: isPositioned ? undefined : 'hidden',
   };
   return { setAnchor: refs.setReference, setPanel: refs.setFloating, style, placed: isPositioned };
-}
-
-/** Closes an open popover on a press outside `root` (which holds its button and its panel). */
-export function useDismiss(
-  open: boolean,
-  root: RefObject<HTMLElement | null>,
-  onDismiss: () => void,
-) {
-  const latest = useRef(onDismiss);
-  latest.current = onDismiss;
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) latest.current();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open, root]);
 }
