@@ -13,11 +13,11 @@ interface Props {
   onChange(enabled: string[]): void;
 }
 
-const floatingPanel = onDemand(
-  () => import('@/components/ui/floating-panel').then((module) => module.FloatingPanel),
+const toolsPanel = onDemand(
+  () => import('./tools-panel').then((module) => module.ToolsPanel),
   'Tools',
 );
-const FloatingPanel = floatingPanel.Component;
+const ToolsPanel = toolsPanel.Component;
 
 /** Chooses which tools the model is offered in this conversation. */
 export function ToolsMenu({ enabled, onChange }: Props) {
@@ -52,8 +52,8 @@ export function ToolsMenu({ enabled, onChange }: Props) {
     >
       <button
         ref={button}
-        onPointerEnter={floatingPanel.preload}
-        onFocus={floatingPanel.preload}
+        onPointerEnter={toolsPanel.preload}
+        onFocus={toolsPanel.preload}
         type="button"
         aria-expanded={open}
         aria-controls={panelId}
@@ -72,52 +72,14 @@ export function ToolsMenu({ enabled, onChange }: Props) {
         )}
       </button>
       {open && (
-        <FloatingPanel
+        <ToolsPanel
           anchor={button.current}
-          placement="top-start"
-          className="z-40 w-80 overflow-y-auto rounded-2xl border border-zinc-200 bg-white p-3 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          <fieldset id={panelId}>
-            <legend className="sr-only">Tools the model may use</legend>
-            <p className="mb-2 text-sm font-medium">Tools the model may use</p>
-            {isError && (
-              <p className="text-sm text-red-700 dark:text-red-300">Could not load the tools.</p>
-            )}
-            {!isError && tools.length === 0 && (
-              <p className="text-sm text-zinc-600 dark:text-zinc-400">No tools available.</p>
-            )}
-            <ul className="flex flex-col gap-2">
-              {tools.map((tool) => (
-                <li key={tool.name}>
-                  <label className="flex items-start gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      className="mt-1"
-                      checked={isOn(tool.name)}
-                      onChange={(e) => toggle(tool.name, e.target.checked)}
-                    />
-                    <span>
-                      <span className="font-mono">{tool.name}</span>
-                      {tool.requiresApproval && (
-                        <span className="ml-1 text-xs text-amber-700 dark:text-amber-300">
-                          (asks first)
-                        </span>
-                      )}
-                      <span className="block text-xs text-zinc-500 dark:text-zinc-400">
-                        {tool.description}
-                      </span>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-            {data?.problems.map((p) => (
-              <p key={p.server} className="mt-2 text-xs text-red-700 dark:text-red-300">
-                MCP server “{p.server}” is unavailable: {p.message}
-              </p>
-            ))}
-          </fieldset>
-        </FloatingPanel>
+          panelId={panelId}
+          data={data}
+          isError={isError}
+          isOn={isOn}
+          onToggle={toggle}
+        />
       )}
     </div>
   );

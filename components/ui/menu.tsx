@@ -1,37 +1,21 @@
 'use client';
-import {
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
 import type { Placement } from '@floating-ui/react-dom';
+import { type ReactNode, useCallback, useId, useRef, useState } from 'react';
 import { onDemand } from './on-demand';
 import { useDismiss } from './use-dismiss';
 
-const floatingPanel = onDemand(
-  () => import('./floating-panel').then((module) => module.FloatingPanel),
-  'Menu',
-);
-const FloatingPanel = floatingPanel.Component;
+const menuPanel = onDemand(() => import('./menu-panel').then((module) => module.MenuPanel), 'Menu');
+const MenuPanel = menuPanel.Component;
 
 // A menu button (the WAI-ARIA menu pattern): the button opens a `menu` of `menuitem`s placed by
-// the popover primitive. Opening moves focus to the first item (ArrowUp on the button: the
-// last); ArrowDown/ArrowUp move through the items and wrap, Home/End go to the ends, a
-// letter to the next item starting with it; Escape closes and gives focus back to the button;
-// Tab closes and moves on.
+// the popover primitive (menu-panel.tsx, which also moves through the items with the keys).
+// Opening moves focus to the first item (ArrowUp on the button: the last); Escape closes and
+// gives focus back to the button.
 
 export const triggerClass =
   'rounded-md border border-zinc-300 px-2 py-1 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800';
 export const itemClass =
   'block w-full rounded-md px-3 py-1.5 text-left text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 disabled:opacity-60 aria-disabled:opacity-60 dark:hover:bg-zinc-800';
-
-const ITEMS = '[role^="menuitem"]:not([aria-disabled="true"])';
-const itemsOf = (menu: HTMLElement | null) =>
-  Array.from(menu?.querySelectorAll<HTMLElement>(ITEMS) ?? []);
 
 interface MenuProps {
   /** Visible content of the button. */
@@ -51,59 +35,13 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
-  const [placed, setPlaced] = useState(false);
 
   const close = useCallback(() => {
     setOpen(false);
-    setPlaced(false);
     button.current?.focus();
   }, []);
-  useDismiss(open !== false, root, () => {
-    setOpen(false);
-    setPlaced(false);
-  });
-  const onPlaced = useCallback(() => setPlaced(true), []);
-
-  // Focus goes into the menu once it is placed (a hidden element cannot take focus).
-  useEffect(() => {
-    if (!open || !placed) return;
-    const list = itemsOf(menu.current);
-    (open === 'last' ? list.at(-1) : list[0])?.focus();
-  }, [open, placed]);
-
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
-    const list = itemsOf(menu.current);
-    const at = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      event.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    switch (event.key) {
-      case 'ArrowDown':
-        return move(at + 1);
-      case 'ArrowUp':
-        return move(at < 0 ? -1 : at - 1);
-      case 'Home':
-        return move(0);
-      case 'End':
-        return move(-1);
-      case 'Tab':
-        setPlaced(false);
-        return setOpen(false);
-      default:
-        if (event.key.length === 1 && /\S/.test(event.key)) {
-          const key = event.key.toLowerCase();
-          const next = [...list.slice(at + 1), ...list.slice(0, at + 1)].find((item) =>
-            item.textContent?.trim().toLowerCase().startsWith(key),
-          );
-          if (next) {
-            event.preventDefault();
-            next.focus();
-          }
-        }
-    }
-  };
+  const dismiss = useCallback(() => setOpen(false), []);
+  useDismiss(open !== false, root, dismiss);
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: Escape closes the open menu
@@ -125,12 +63,9 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
         aria-haspopup="menu"
         aria-expanded={open !== false}
         aria-controls={open ? menuId : undefined}
-        onClick={() => {
-          setPlaced(false);
-          setOpen((o) => (o ? false : 'first'));
-        }}
-        onPointerEnter={floatingPanel.preload}
-        onFocus={floatingPanel.preload}
+        onClick={() => setOpen((o) => (o ? false : 'first'))}
+        onPointerEnter={menuPanel.preload}
+        onFocus={menuPanel.preload}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
             event.preventDefault();
@@ -142,25 +77,17 @@ export function Menu({ trigger, triggerLabel, header, placement, children }: Men
         {trigger}
       </button>
       {open ? (
-        <FloatingPanel
+        <MenuPanel
           anchor={button.current}
           placement={placement}
-          onPlaced={onPlaced}
-          className="z-40 w-56 overflow-y-auto rounded-lg border border-zinc-200 bg-white p-1 text-sm shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          menuId={menuId}
+          labelledBy={buttonId}
+          start={open}
+          header={header}
+          onTab={dismiss}
         >
-          {header}
-          <div
-            ref={menu}
-            id={menuId}
-            role="menu"
-            aria-labelledby={buttonId}
-            tabIndex={-1}
-            onKeyDown={onMenuKey}
-            className="flex flex-col gap-0.5"
-          >
-            {children(close)}
-          </div>
-        </FloatingPanel>
+          {children(close)}
+        </MenuPanel>
       ) : null}
     </div>
   );
