@@ -1,4 +1,4 @@
-// One hostile upload must not stall an instance: a PDF of a few hundred KB whose one compressed
+// One hostile upload must not stall an instance: a PDF of about 1.5 MB whose one compressed
 // content stream expands to hundreds of MB is read in a worker thread with a time and memory
 // limit. Meanwhile /api/health on the same server keeps answering; the upload (and an import of
 // an export carrying it) ends in bounded time, the file kept, its text marked as not read.
@@ -12,7 +12,9 @@ import { type S3Server, startS3Server } from '../support/s3-server';
 import { Client, readChat } from './client';
 import { exportConversation, importOk } from './export-support';
 
-const EXPANDED_MB = 256;
+// 256 MB was read whole in 9.3 s on a quiet machine of CI's kind (no limit reached, the test's
+// point missed); 768 MB is past the time limit and the memory watchdog's growth limit both.
+const EXPANDED_MB = 768;
 
 /** Polls /api/health every 100 ms until stopped; resolves with every answer's time in ms. */
 function watchHealth(url: string) {
@@ -65,8 +67,8 @@ describe('a PDF that expands to hundreds of MB', () => {
   let conversationId = '';
   let owner: Client;
 
-  it('is a few hundred KB', async () => {
-    expect(pdf.length).toBeLessThan(1024 * 1024);
+  it('is well under the upload limit', async () => {
+    expect(pdf.length).toBeLessThan(2 * 1024 * 1024);
     // For comparison in the log: health on this machine with nothing else going on.
     const idle = watchHealth(app.url);
     await new Promise((resolve) => setTimeout(resolve, 3_000));
