@@ -39,7 +39,7 @@ test('New chat then Enter at once starts a new conversation; Enter then New chat
 }) => {
   test.setTimeout(240_000);
   const chat = new ChatPage(page);
-  const newChat = page.getByRole('link', { name: 'New chat' });
+  const newChat = page.getByRole('link', { name: 'New chat', exact: true });
   const tag = randomUUID().slice(0, 8);
   await chat.goto('/');
   await chat.sendAndWait(`[[mock:text tokens=1]] start ${tag}`);

@@ -20,7 +20,7 @@ export class Sidebar {
 
   constructor(readonly page: Page) {
     this.root = page.locator('aside#sidebar');
-    this.newChat = this.root.getByRole('link', { name: 'New chat' });
+    this.newChat = this.root.getByRole('link', { name: 'New chat', exact: true });
     this.search = page.getByRole('searchbox', { name: 'Search conversations' });
     this.rows = this.root.getByTestId('conversation-row');
     this.current = this.root.locator('a[aria-current="page"]');
