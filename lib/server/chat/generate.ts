@@ -3,31 +3,26 @@ import { log } from '@/lib/server/log';
 import { encodeSSE } from '@/lib/chat/events';
 import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
-import { accumulate, finalStatus, initialStreamState, step } from '@/lib/openai/accumulate';
+import { accumulate, initialStreamState, step } from '@/lib/openai/accumulate';
 import { endStream } from '@/lib/openai/end-stream';
 import { deltaChars } from '@/lib/openai/delta-size';
-import { parseChunkEvent, readSSEBatches, SSEEventTooLargeError } from '@/lib/openai/sse';
+import { parseChunkEvent, readSSEBatches } from '@/lib/openai/sse';
 import type { StreamState } from '@/lib/openai/accumulate';
 import { getConfig } from '@/lib/server/config';
+import type { Limits } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { saveMessageProgress, updateMessage } from '@/lib/server/db/repository';
-import {
-  CONNECTION_LOST,
-  mapUpstreamHttpError,
-  STALLED,
-  streamError,
-  TIME_LIMIT,
-  UNREACHABLE,
-} from '@/lib/server/upstream/map-error';
+import { mapUpstreamHttpError } from '@/lib/server/upstream/map-error';
 import { readErrorBody } from '@/lib/server/upstream/read-error-body';
-import { BodyTooLargeError } from '@/lib/server/upstream/bounded-body';
 import { openUpstreamBody } from '@/lib/server/upstream/open-body';
 import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
-import { createChunkPacer } from './chunk-pacer';
+import { type ChunkPacer, createChunkPacer } from './chunk-pacer';
 import type { ClientSink } from './client-sink';
-import { answerTooLong, bodyTooLarge, eventTooLarge } from './cut-errors';
+import { answerTooLong } from './cut-errors';
+import { createIdleWatch, type IdleWatch } from './idle-watch';
 import { stateAsChunk } from './state-as-chunk';
-import { createThrottledWriter } from './throttled-writer';
+import { finalFailure, finalMessageStatus, outcomeOfThrow } from './step-outcome';
+import { createThrottledWriter, type ThrottledWriter } from './throttled-writer';
 
 export interface GenerateOptions {
   db: Db;
@@ -51,207 +46,216 @@ export interface StepResult {
   failure: ChatError | null;
 }
 
+/** One step in flight: what it has read so far and how it stands. */
+interface Run {
+  o: GenerateOptions;
+  limits: Limits;
+  /** Aborts the upstream call: on Stop or deadline (from `o.signal`) or when idle. */
+  abort: AbortController;
+  idle: IdleWatch;
+  state: StreamState;
+  failure: ChatError | null;
+  failedBeforeStream: boolean;
+  /** Set when one of Parley's own caps stopped the answer; what arrived before stays. */
+  cut: ChatError | null;
+  answerChars: number;
+  clock: ReturnType<typeof createReasoningClock>;
+  pacer: ChunkPacer;
+  writer: ThrottledWriter;
+}
+
 /**
  * Runs one model call (one step of a turn) to its end, streaming it to the browser and saving it
  * as it goes; never throws. The caller decides what follows (tools, another step, `done`).
  */
 export async function generate(o: GenerateOptions): Promise<StepResult> {
-  const upstreamAbort = new AbortController();
-  const onStop = () => upstreamAbort.abort(o.signal.reason);
+  const abort = new AbortController();
+  const onStop = () => abort.abort(o.signal.reason);
   if (o.signal.aborted) onStop();
   else o.signal.addEventListener('abort', onStop, { once: true });
-
-  // One timer for the whole stream that looks at the time of the last read when it fires
-  // (re-arming a timer on every read costs more than the read's other bookkeeping).
-  const idleMs = o.idleTimeoutMs ?? getConfig().limits.upstreamIdleMs;
-  let lastRead = Date.now();
-  let idleTimer: ReturnType<typeof setTimeout> | undefined;
-  const watchIdle = (wait: number) => {
-    idleTimer = setTimeout(() => {
-      const quiet = Date.now() - lastRead;
-      if (quiet >= idleMs) upstreamAbort.abort('idle');
-      else watchIdle(idleMs - quiet);
-    }, wait);
-  };
-
-  let state: StreamState = initialStreamState();
-  let failure: ChatError | null = null;
-  let failedBeforeStream = false;
-  // Set when one of Parley's own caps stopped the answer; what arrived before stays.
-  let cut: ChatError | null = null;
-  const limits = getConfig().limits;
-  let answerChars = 0;
-  const clock = createReasoningClock();
-  const pacer = createChunkPacer((frame) => o.sink.send(frame));
-
-  const patch = (status: MessageStatus): Patch => {
-    const fields = fieldsFromStream(state);
-    return {
-      ...fields,
-      model: fields.model || o.request.model,
-      reasoningMs: clock.value(status !== 'streaming'),
-      status,
-      error: status === 'streaming' ? null : failure,
-    };
-  };
-  const writer = createThrottledWriter(
-    async () => {
-      await saveMessageProgress(o.db, o.assistant.id, patch('streaming'));
-    },
-    // Readers follow the answer through the live log (written every 250 ms); this copy is what
-    // a crash of this instance leaves behind, and each write carries the whole text so far.
-    o.persistIntervalMs ?? 1000,
-    // The next write carries the whole text again; nothing is lost by one that failed.
-    (error) => log.warn({ err: error }, 'saving a partial answer failed'),
-  );
-
-  const readStream = async (stream: ReadableStream<Uint8Array>) => {
-    const reads = readSSEBatches(stream, upstreamAbort.signal, {
-      maxEventBytes: limits.upstreamEventBytes,
-    });
-    // The chunks of one read are handled together, and sent on at most once per pacing window
-    // (chunk-pacer.ts): a run of text is one encoding, one write and one log frame.
-    for await (const batch of reads) {
-      lastRead = Date.now();
-      for (const message of batch) {
-        const event = parseChunkEvent(message.data);
-        if (event.type === 'chunk') {
-          const next = step(state, event.chunk);
-          state = next.state;
-          pacer.push(next.normalized);
-          answerChars += deltaChars(next.normalized);
-          if (answerChars > limits.answerChars) {
-            // An endless or oversized answer: stop reading (the loop's exit cancels the body).
-            cut = answerTooLong(limits.answerChars);
-            break;
-          }
-        } else if (event.type === 'done') {
-          state = accumulate(state, event);
-        }
-      }
-      pacer.flushSoon();
-      clock.update(fieldsFromStream(state));
-      writer.schedule();
-      if (cut) break;
-    }
-  };
+  const run = startRun(o, abort);
 
   try {
-    watchIdle(idleMs);
-    const call = (withUsage: boolean) =>
-      o.upstream.chatCompletions(
-        {
-          ...o.request,
-          stream: true,
-          ...(withUsage ? { stream_options: { include_usage: true } } : {}),
-        },
-        upstreamAbort.signal,
-      );
-    let res: Response;
-    try {
-      res = await call(true);
-      // Some servers reject `stream_options`; usage is a nicety, the answer is not.
-      if (res.status === 400 || res.status === 422) {
-        await res.body?.cancel();
-        res = await call(false);
-      }
-    } catch (error) {
-      failedBeforeStream = true;
-      throw error;
-    }
-
-    if (!res.ok) {
-      failedBeforeStream = true;
-      const body = await readErrorBody(res);
-      failure = mapUpstreamHttpError(
-        { status: res.status, body, headers: res.headers, model: o.request.model },
-        o.secrets,
-      );
-    } else {
-      const opened = await openUpstreamBody(res, {
-        maxBytes: limits.upstreamBodyBytes,
-        model: o.request.model,
-        secrets: o.secrets,
-      });
-      lastRead = Date.now();
-      if (opened.kind === 'failure') failure = opened.error;
-      else if (opened.kind === 'completion') {
-        // A server that ignored `stream: true`: its one answer goes on as one chunk.
-        state = opened.state;
-        o.sink.send(encodeSSE(stateAsChunk(state)));
-      } else await readStream(opened.body);
-    }
+    run.idle.start();
+    await callAndRead(run);
   } catch (error) {
-    const reason: unknown = upstreamAbort.signal.aborted ? upstreamAbort.signal.reason : null;
-    if (error instanceof SSEEventTooLargeError) cut = eventTooLarge(error.maxEventBytes);
-    else if (error instanceof BodyTooLargeError) cut = bodyTooLarge(error.maxBytes);
-    else if (reason === 'stop') failure = null;
-    else if (reason === 'deadline') failure = TIME_LIMIT;
-    else if (reason === 'idle') failure = STALLED;
-    else if (failedBeforeStream) failure = UNREACHABLE;
-    else failure = CONNECTION_LOST;
-    if (!reason && !cut)
-      log.warn({ err: error, messageId: o.assistant.id }, 'upstream stream failed');
+    recordThrow(run, error);
   } finally {
-    clearTimeout(idleTimer);
+    run.idle.stop();
     o.signal.removeEventListener('abort', onStop);
     // Whatever waits for its window goes before anything else this step sends.
-    pacer.flush();
+    run.pacer.flush();
   }
 
-  // However it ended, text held back by the think-block scan is given out (and saved).
-  const end = endStream(state);
-  state = end.state;
+  endRun(run);
+  const final = patchOf(run, finalMessageStatus(run.state, run.failure, run.cut));
+  await saveFinal(run, final);
+
+  const message: ChatMessage = { ...o.assistant, ...final };
+  if (run.failure) o.sink.send(encodeSSE({ error: run.failure }, 'error'));
+  return { message, failure: run.failure };
+}
+
+function startRun(o: GenerateOptions, abort: AbortController): Run {
+  const limits = getConfig().limits;
+  const run: Run = {
+    o,
+    limits,
+    abort,
+    idle: createIdleWatch(o.idleTimeoutMs ?? limits.upstreamIdleMs, abort),
+    state: initialStreamState(),
+    failure: null,
+    failedBeforeStream: false,
+    cut: null,
+    answerChars: 0,
+    clock: createReasoningClock(),
+    pacer: createChunkPacer((frame) => o.sink.send(frame)),
+    writer: createThrottledWriter(
+      async () => {
+        await saveMessageProgress(o.db, o.assistant.id, patchOf(run, 'streaming'));
+      },
+      // Readers follow the answer through the live log (written every 250 ms); this copy is
+      // what a crash of this instance leaves behind, and each write carries the whole text so far.
+      o.persistIntervalMs ?? 1000,
+      // The next write carries the whole text again; nothing is lost by one that failed.
+      (error) => log.warn({ err: error }, 'saving a partial answer failed'),
+    ),
+  };
+  return run;
+}
+
+/** The message's fields as the stream has them now, with the given status. */
+function patchOf(run: Run, status: MessageStatus): Patch {
+  const fields = fieldsFromStream(run.state);
+  return {
+    ...fields,
+    model: fields.model || run.o.request.model,
+    reasoningMs: run.clock.value(status !== 'streaming'),
+    status,
+    error: status === 'streaming' ? null : run.failure,
+  };
+}
+
+/** Calls the model, retrying once without `stream_options` for servers that reject it. */
+async function callUpstream(run: Run): Promise<Response> {
+  const call = (withUsage: boolean) =>
+    run.o.upstream.chatCompletions(
+      {
+        ...run.o.request,
+        stream: true,
+        ...(withUsage ? { stream_options: { include_usage: true } } : {}),
+      },
+      run.abort.signal,
+    );
+  try {
+    let res = await call(true);
+    // Some servers reject `stream_options`; usage is a nicety, the answer is not.
+    if (res.status === 400 || res.status === 422) {
+      await res.body?.cancel();
+      res = await call(false);
+    }
+    return res;
+  } catch (error) {
+    run.failedBeforeStream = true;
+    throw error;
+  }
+}
+
+async function callAndRead(run: Run): Promise<void> {
+  const { o } = run;
+  const res = await callUpstream(run);
+  if (!res.ok) {
+    run.failedBeforeStream = true;
+    const body = await readErrorBody(res);
+    run.failure = mapUpstreamHttpError(
+      { status: res.status, body, headers: res.headers, model: o.request.model },
+      o.secrets,
+    );
+    return;
+  }
+  const opened = await openUpstreamBody(res, {
+    maxBytes: run.limits.upstreamBodyBytes,
+    model: o.request.model,
+    secrets: o.secrets,
+  });
+  run.idle.touch();
+  if (opened.kind === 'failure') run.failure = opened.error;
+  else if (opened.kind === 'completion') {
+    // A server that ignored `stream: true`: its one answer goes on as one chunk.
+    run.state = opened.state;
+    o.sink.send(encodeSSE(stateAsChunk(run.state)));
+  } else await readStream(run, opened.body);
+}
+
+async function readStream(run: Run, stream: ReadableStream<Uint8Array>): Promise<void> {
+  const reads = readSSEBatches(stream, run.abort.signal, {
+    maxEventBytes: run.limits.upstreamEventBytes,
+  });
+  // The chunks of one read are handled together, and sent on at most once per pacing window
+  // (chunk-pacer.ts): a run of text is one encoding, one write and one log frame.
+  for await (const batch of reads) {
+    run.idle.touch();
+    for (const message of batch) {
+      const event = parseChunkEvent(message.data);
+      if (event.type === 'chunk') {
+        const next = step(run.state, event.chunk);
+        run.state = next.state;
+        run.pacer.push(next.normalized);
+        run.answerChars += deltaChars(next.normalized);
+        if (run.answerChars > run.limits.answerChars) {
+          // An endless or oversized answer: stop reading (the loop's exit cancels the body).
+          run.cut = answerTooLong(run.limits.answerChars);
+          break;
+        }
+      } else if (event.type === 'done') {
+        run.state = accumulate(run.state, event);
+      }
+    }
+    run.pacer.flushSoon();
+    run.clock.update(fieldsFromStream(run.state));
+    run.writer.schedule();
+    if (run.cut) break;
+  }
+}
+
+function recordThrow(run: Run, error: unknown): void {
+  const reason: unknown = run.abort.signal.aborted ? run.abort.signal.reason : null;
+  const outcome = outcomeOfThrow(error, reason, run.failedBeforeStream);
+  if (outcome.cut) run.cut = outcome.cut;
+  else run.failure = outcome.failure;
+  if (!reason && !run.cut)
+    log.warn({ err: error, messageId: run.o.assistant.id }, 'upstream stream failed');
+}
+
+/** However the step ended: give out what the think-block scan held back, settle the error. */
+function endRun(run: Run): void {
+  const end = endStream(run.state);
+  run.state = end.state;
   if (end.normalized) {
-    o.sink.send(encodeSSE(end.normalized));
-    clock.update(fieldsFromStream(state));
+    run.o.sink.send(encodeSSE(end.normalized));
+    run.clock.update(fieldsFromStream(run.state));
   }
+  run.failure = finalFailure(run.state, run, run.o.secrets);
+  if (run.cut)
+    log.warn({ code: run.cut.code, messageId: run.o.assistant.id }, 'an answer was cut by a limit');
+}
 
-  if (state.error) failure = streamError(state.error, o.secrets);
-  if (cut) {
-    failure = cut;
-    log.warn({ code: cut.code, messageId: o.assistant.id }, 'an answer was cut by a limit');
-  }
-  const ended = finalStatus(state);
-  // The finish reason arrived before the connection went: the answer is whole.
-  if (
-    !cut &&
-    ended === 'complete' &&
-    !state.error &&
-    (failure === CONNECTION_LOST || failure === STALLED)
-  )
-    failure = null;
-  // A reset, stall or time limit is a failure (Retry, Continue), not a Stop: only Stop leaves
-  // an answer 'interrupted' without an error (a limit's cut keeps its error, so it reads as a
-  // failure too). A filter that cut the stream off without a finish_reason still ended the
-  // answer on purpose.
-  const status: MessageStatus = cut
-    ? 'interrupted'
-    : failure
-      ? 'error'
-      : ended === 'interrupted' && state.contentFiltered
-        ? 'complete'
-        : ended;
-  const final = patch(status);
-
-  await writer
+async function saveFinal(run: Run, final: Patch): Promise<void> {
+  const { db, assistant } = run.o;
+  await run.writer
     .finish(async () => {
       try {
-        await updateMessage(o.db, o.assistant.id, final);
+        await updateMessage(db, assistant.id, final);
       } catch (error) {
         // One retry: losing the final state would leave the answer marked as streaming.
         log.error(
-          { err: error, messageId: o.assistant.id },
+          { err: error, messageId: assistant.id },
           'saving the final answer failed, retrying',
         );
-        await updateMessage(o.db, o.assistant.id, final);
+        await updateMessage(db, assistant.id, final);
       }
     })
     .catch((error) =>
-      log.error({ err: error, messageId: o.assistant.id }, 'the final answer could not be saved'),
+      log.error({ err: error, messageId: assistant.id }, 'the final answer could not be saved'),
     );
-
-  const message: ChatMessage = { ...o.assistant, ...final };
-  if (failure) o.sink.send(encodeSSE({ error: failure }, 'error'));
-  return { message, failure };
 }
