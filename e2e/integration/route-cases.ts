@@ -133,6 +133,18 @@ export const CASES: Record<string, Case> = {
     body: json({ content: 'hi' }),
     ok: 200,
   },
+  'POST /api/chat/compare': {
+    access: 'self',
+    path: () => '/api/chat/compare',
+    body: json({
+      content: '[[mock:text tokens=1]] compare',
+      models: [
+        { provider: 'default', model: 'mock-model' },
+        { provider: 'default', model: 'mock-model-2' },
+      ],
+    }),
+    ok: 201,
+  },
   'POST /api/chat/[messageId]/stop': {
     access: 'owner',
     path: (f) => `/api/chat/${f.answerId}/stop`,

@@ -32,6 +32,19 @@ describe('scenario grammar', () => {
 
   it('strips every marker', () => {
     expect(stripMarkers('  [[mock:echo]] hi [[mock:x a=1]] there ')).toBe('hi  there');
+    expect(stripMarkers('[[mock@m-1:echo]] hi [[mock@m.2:text tokens=2]]')).toBe('hi');
+  });
+
+  it('gives each model its own marker (a comparison), the plain marker to the rest', () => {
+    const text = '[[mock@fast:text tokens=9]] [[mock:echo]] [[mock@slow:stall after=1]] q';
+    expect(findMarker(text, 'fast')).toMatchObject({ name: 'text', params: { tokens: '9' } });
+    expect(findMarker(text, 'slow')).toMatchObject({ name: 'stall', params: { after: '1' } });
+    expect(findMarker(text, 'other')).toMatchObject({ name: 'echo' });
+    expect(findMarker(text)).toMatchObject({ name: 'echo' });
+    expect(findMarker('[[mock@fast:text]] q', 'slow')).toBeNull();
+    const body = (model: string) => ({ model, messages: [{ role: 'user', content: text }] });
+    expect(selectScenario(body('slow'), 'text').name).toBe('stall');
+    expect(selectScenario(body('other'), 'text').name).toBe('echo');
   });
 
   it('reads only the last user message', () => {

@@ -3,8 +3,11 @@
  *
  *   spec   := NAME (WS param)*
  *   param  := KEY '=' VALUE | KEY '=' '"' anything-but-quote '"' | KEY   (bare KEY means "1")
- *   marker := '[[mock:' spec ']]'
+ *   marker := '[[mock:' spec ']]' | '[[mock@' MODEL ':' spec ']]'
  *
+ * A marker naming a model applies only to requests for that model (and wins over a plain
+ * marker there), so one question sent to several models (a comparison) gets a different
+ * behaviour from each: `[[mock@fast:text tokens=50]] [[mock@slow:text rate=5]]`.
  * NAME and KEY are `[A-Za-z][A-Za-z0-9_-]*`; an unquoted VALUE runs until whitespace.
  */
 import type { Params, ScenarioSpec } from './types';
@@ -12,7 +15,8 @@ import type { Params, ScenarioSpec } from './types';
 export class MockSpecError extends Error {}
 
 const MARKER = /\[\[mock:([\s\S]*?)\]\]/;
-const MARKERS = /\[\[mock:[\s\S]*?\]\]/g;
+const MODEL_MARKERS = /\[\[mock@([^\s:\]]+):([\s\S]*?)\]\]/g;
+const MARKERS = /\[\[mock(?::|@[^\s:\]]+:)[\s\S]*?\]\]/g;
 const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 const PARAM = /\s*([A-Za-z][A-Za-z0-9_-]*)(?:=(?:"([^"]*)"|([^\s"]+)))?(?=\s|$)/y;
 
@@ -39,8 +43,16 @@ export function parseSpec(raw: string, source: ScenarioSpec['source']): Scenario
   return { name, params, source };
 }
 
-/** The first `[[mock:...]]` marker in `text`, or null when there is none. */
-export function findMarker(text: string): ScenarioSpec | null {
+/**
+ * The marker for `model` (`[[mock@model:...]]`) if there is one, else the first plain
+ * `[[mock:...]]` marker in `text`, else null.
+ */
+export function findMarker(text: string, model?: string): ScenarioSpec | null {
+  if (model !== undefined) {
+    for (const m of text.matchAll(MODEL_MARKERS)) {
+      if (m[1] === model) return parseSpec(m[2] ?? '', 'marker');
+    }
+  }
   const m = MARKER.exec(text);
   return m ? parseSpec(m[1] ?? '', 'marker') : null;
 }
@@ -85,7 +97,11 @@ export function lastUserText(body: unknown): string {
 
 /** Marker in the last user message wins; else the header; else the default reply. */
 export function selectScenario(body: unknown, header: string | undefined): ScenarioSpec {
-  const fromMarker = findMarker(lastUserText(body));
+  const model =
+    typeof body === 'object' && body !== null && 'model' in body && typeof body.model === 'string'
+      ? body.model
+      : undefined;
+  const fromMarker = findMarker(lastUserText(body), model);
   if (fromMarker) return fromMarker;
   if (header && header.trim() !== '') return parseSpec(header, 'header');
   return { name: 'default', params: {}, source: 'default' };

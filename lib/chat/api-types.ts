@@ -14,6 +14,16 @@ export interface ConversationDetail {
   branches?: Record<string, BranchInfo>;
 }
 
+/** POST /api/chat/compare: the question saved, one answer per model being written. */
+export interface ComparisonStarted {
+  conversation: Conversation;
+  /** Null when the request did not create one (never, today: a comparison always asks anew). */
+  userMessage: ChatMessage | null;
+  comparisonId: string;
+  /** In column order; each streams from GET /api/conversations/{id}/stream?message={id}. */
+  answers: { message: ChatMessage; generationId: string }[];
+}
+
 /** A message's versions: the messages with the same parent and role, oldest first. */
 export interface BranchInfo {
   /** Position of this message in `siblingIds` (0-based; shown as index + 1). */

@@ -58,7 +58,20 @@ export interface ChatMessage {
   contextStartId?: string | null;
   /** On user messages: attached files (absent = none). */
   attachments?: AttachmentMeta[] | null;
+  /** On the answers of a comparison (several models asked at once); absent otherwise. */
+  comparison?: ComparisonSlot | null;
   createdAt: string;
+}
+
+/**
+ * Where an answer sits in a comparison: one user message answered by several models at once,
+ * each answer a sibling branch. `slot` is its column; a retried column's new answer keeps it.
+ */
+export interface ComparisonSlot {
+  id: string;
+  slot: number;
+  /** The configured provider of the answer's model. */
+  provider: string;
 }
 
 export type ReasoningEffort = 'low' | 'medium' | 'high';

@@ -92,6 +92,10 @@ export const messages = pgTable(
     contextStartId: uuid('context_start_id'),
     // On user messages: what was attached (metadata only; the bytes are in `attachments`).
     attachments: jsonb('attachments'),
+    // On the answers of a comparison (one question, several models at once; see
+    // lib/server/chat/start-compare.ts): { id, slot, provider } — which comparison, which column,
+    // and the configured provider of `model`. Null on every other message.
+    comparison: jsonb('comparison'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -192,12 +196,21 @@ export const generations = pgTable(
     outcome: text('outcome'),
     // The turn's final `done` event (SSE frame), kept after the log is compacted away.
     doneEvent: text('done_event'),
+    // The answer this turn writes first (its tool steps follow it): Stop and resume of one
+    // column of a comparison find their turn by it. No foreign key: informational.
+    messageId: uuid('message_id'),
+    // Set on the turns of one comparison: they are live together, and only they (see slot).
+    comparisonId: uuid('comparison_id'),
+    // A lock slot: a new live group (one answer, or a comparison's first column) takes slot 0,
+    // so two groups can never be live at once; a comparison's other columns take 1, 2, 3.
+    slot: integer('slot').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
-    // At most one turn written at a time per conversation (a double submit, or two tabs).
+    // At most one live group per conversation (a double submit, or two tabs): one answer, or
+    // one comparison whose columns share comparison_id (insertGenerations checks the rest).
     uniqueIndex('generations_one_live_idx')
-      .on(t.conversationId)
+      .on(t.conversationId, t.slot)
       .where(sql`${t.finishedAt} is null`),
     index('generations_conversation_idx').on(t.conversationId, t.createdAt.desc()),
   ],

@@ -40,6 +40,8 @@ export interface LaunchOptions {
   deadlineMs: number;
   /** The claimed turn (beginGeneration); callers may have streamed events on it already. */
   live: LiveGeneration;
+  /** Titles a new conversation after its first answer (default); one column of a comparison does. */
+  title?: boolean;
 }
 
 /** Starts a turn in the background and returns the browser's end of its event stream. */
@@ -110,6 +112,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
         .finish()
         .catch((error) => log.error({ err: error }, 'closing a live answer failed'));
     }
+    if (o.title === false) return;
     // After `done`, so the browser never waits for it; the browser refetches the title.
     await titleAfterFirstTurn({
       db: o.db,

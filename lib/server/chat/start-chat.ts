@@ -1,14 +1,12 @@
 import 'server-only';
 import { currentRequestId, withRequestContext } from '@/lib/server/log';
-import type { AttachmentMeta } from '@/lib/chat/attachments';
-import type { ChatMessage } from '@/lib/chat/types';
+import type { ChatMessage, ComparisonSlot } from '@/lib/chat/types';
 import { checkForMessage, claimForMessage } from '@/lib/server/attachments/claim';
 import { getDb } from '@/lib/server/database';
-import type { Db } from '@/lib/server/db/types';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import {
+  comparisonIsLive,
   createConversation,
-  getActiveLeafId,
   getConversation,
   insertMessage,
   listMessages,
@@ -20,8 +18,8 @@ import { AppError, notFound } from '@/lib/server/errors';
 import { type ModelSettings, pickModelSettings } from '@/lib/chat/model-settings';
 import { provisionalTitle } from '@/lib/chat/title-text';
 import { resolveModelChoice } from '@/lib/server/models';
-import { activeBranch, branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
+import { editPoint, firstUserMessage, newUserMessage, retryPoint } from './turn-points';
 import { settleLostGenerations } from '@/lib/server/live/settle';
 
 /** Refuses a second answer while one is being written (a double submit, or two tabs). */
@@ -72,10 +70,17 @@ async function startChatNow(
     ? await getConversation(db, { userId, conversationId: body.conversationId })
     : null;
   if (body.conversationId && !existing) throw notFound('Conversation not found.');
+  // An existing conversation's messages, read once (after lost answers are settled): a retry
+  // of a comparison's answer answers again with that column's model, in that column.
+  if (existing) await settleLostGenerations(db, { conversationId: existing.id });
+  const messages = existing ? await listMessages(db, { conversationId: existing.id }) : [];
+  const column = body.retryOf ? columnOf(messages, body.retryOf) : null;
   // Only a configured provider and model (400 otherwise, before anything is saved); without one,
-  // the conversation's last choice, else the default.
+  // the conversation's last choice (or the retried column's), else the default.
   const choice = await resolveModelChoice(
-    { provider: body.provider, model: body.model },
+    column && !body.model
+      ? { provider: column.provider, model: column.model }
+      : { provider: body.provider, model: body.model },
     existing ?? undefined,
   );
   const { model } = choice;
@@ -102,12 +107,10 @@ async function startChatNow(
       },
     }));
 
-  // An answer whose instance vanished (lease expired) no longer blocks a new one.
-  if (existing) await settleLostGenerations(db, { conversationId: conversation.id });
-  const messages = body.conversationId
-    ? await listMessages(db, { conversationId: conversation.id })
-    : [];
-  assertIdle(messages);
+  // A column's Retry joins its comparison while the other columns are still being written (the
+  // claim below still refuses anything else live); otherwise nothing may be streaming.
+  const joins = column ? await comparisonIsLive(db, column.slot.id) : false;
+  if (!joins) assertIdle(messages);
   const attachments = await claimForMessage(db, {
     userId,
     conversationId: conversation.id,
@@ -116,7 +119,14 @@ async function startChatNow(
 
   // Claimed before any streaming row exists, so recovery never mistakes it for an orphan; an
   // existing conversation was settled just above, a new one has nothing to settle.
-  const claim = beginGeneration(db, conversation.id, { settled: true });
+  const assistantId = crypto.randomUUID();
+  const claim = beginGeneration(db, conversation.id, {
+    settled: true,
+    messageId: assistantId,
+    ...(column && joins
+      ? { comparison: { id: column.slot.id, slot: column.slot.slot }, slot: column.slot.slot }
+      : {}),
+  });
   // A new conversation cannot be claimed by anyone else: its first message is saved meanwhile.
   const first =
     !existing && !body.retryOf && !body.editOf
@@ -142,16 +152,22 @@ async function startChatNow(
             }));
 
     const assistant = await insertMessage(db, {
+      id: assistantId,
       conversationId: conversation.id,
       parentId,
       role: 'assistant',
       status: 'streaming',
       model,
+      // A retried column stays in its comparison, in its column, with the model it answered.
+      comparison: column ? { ...column.slot, provider } : null,
     });
     // Every new turn is what the conversation shows next, whichever branch it grew from. A new
     // conversation was created with this model and provider a moment ago: nothing to touch.
+    // A retried column keeps the conversation's model ("Continue with this answer" changes it).
     const [touched] = await Promise.all([
-      existing ? touchConversation(db, { conversationId: conversation.id, model, provider }) : null,
+      existing && !column
+        ? touchConversation(db, { conversationId: conversation.id, model, provider })
+        : null,
       setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id }),
     ]);
     return launchTurn({
@@ -174,74 +190,16 @@ async function startChatNow(
   }
 }
 
-/**
- * A retry (or regenerate, of any answer) answers again from where that answer started: the new
- * answer is a sibling of the old one, which stays in the tree.
- */
-function retryPoint(messages: ChatMessage[], retryOf: string) {
-  const previous = messages.find((m) => m.id === retryOf && m.role === 'assistant');
-  if (!previous?.parentId) throw notFound('That answer cannot be retried.');
+/** The comparison column of the answer a retry names (null when it is not in a comparison). */
+function columnOf(
+  messages: readonly ChatMessage[],
+  retryOf: string,
+): { slot: ComparisonSlot; provider: string; model?: string } | null {
+  const answer = messages.find((m) => m.id === retryOf && m.role === 'assistant');
+  if (!answer?.comparison) return null;
   return {
-    branch: branchTo(messages, previous.parentId),
-    userMessage: null,
-    parentId: previous.parentId,
+    slot: answer.comparison,
+    provider: answer.comparison.provider,
+    model: answer.model ?? undefined,
   };
-}
-
-/** An edit is a new user message beside the edited one (same parent); the original stays. */
-async function editPoint(
-  db: Db,
-  conversationId: string,
-  messages: ChatMessage[],
-  editOf: string,
-  input: { content: string; attachments?: AttachmentMeta[] },
-) {
-  const edited = messages.find((m) => m.id === editOf && m.role === 'user');
-  if (!edited) throw notFound('That message cannot be edited.');
-  const history = edited.parentId ? branchTo(messages, edited.parentId) : [];
-  const userMessage = await insertMessage(db, {
-    conversationId,
-    parentId: edited.parentId,
-    role: 'user',
-    content: input.content,
-    // An edit keeps the edited message's files unless it names its own.
-    attachments: input.attachments ?? edited.attachments ?? null,
-    status: 'complete',
-  });
-  return { branch: [...history, userMessage], userMessage, parentId: userMessage.id };
-}
-
-/** The opening message of a new conversation (no history, no active leaf yet). */
-async function firstUserMessage(
-  db: Db,
-  conversationId: string,
-  input: { content: string; attachments: AttachmentMeta[] },
-) {
-  const userMessage = await insertMessage(db, {
-    conversationId,
-    parentId: null,
-    role: 'user',
-    content: input.content,
-    attachments: input.attachments,
-    status: 'complete',
-  });
-  return { branch: [userMessage], userMessage, parentId: userMessage.id };
-}
-
-async function newUserMessage(
-  db: Db,
-  conversationId: string,
-  messages: ChatMessage[],
-  input: { content: string; attachments: AttachmentMeta[] },
-) {
-  const history = activeBranch(messages, await getActiveLeafId(db, { conversationId }));
-  const userMessage = await insertMessage(db, {
-    conversationId,
-    parentId: history.at(-1)?.id ?? null,
-    role: 'user',
-    content: input.content,
-    attachments: input.attachments,
-    status: 'complete',
-  });
-  return { branch: [...history, userMessage], userMessage, parentId: userMessage.id };
 }

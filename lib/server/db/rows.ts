@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type {
   ChatError,
   ChatMessage,
+  ComparisonSlot,
   Conversation,
   ConversationSettings,
   MessageStatus,
@@ -67,6 +68,18 @@ const attachmentSchema = z.object({
   chars: z.number().nullish(),
   sentChars: z.number().nullish(),
 });
+
+const comparisonSchema = z.object({
+  id: z.string(),
+  slot: z.number().int().min(0).max(15),
+  provider: z.string(),
+});
+
+/** `{ comparison }` on a comparison's answers, so other messages look as they always did. */
+export function parseComparison(value: unknown): { comparison: ComparisonSlot } | null {
+  const parsed = comparisonSchema.safeParse(value);
+  return parsed.success ? { comparison: parsed.data } : null;
+}
 
 /** `{ attachments }` when the row has any, so messages without them look as they always did. */
 export function parseAttachments(value: unknown): { attachments: AttachmentMeta[] } | null {
@@ -150,6 +163,7 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     // Only present when older messages were left out, so most messages look as they always did.
     ...(row.contextStartId ? { contextStartId: row.contextStartId } : {}),
     ...(parseAttachments(row.attachments) ?? {}),
+    ...(parseComparison(row.comparison) ?? {}),
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -75,7 +75,7 @@ export interface RouteSpec<
    */
   ownedByHandler?: true;
   /** Counted before the handler runs (lib/server/http/limits.ts); refused with 429 and Retry-After. */
-  limits?: (input: { caller: CallerOf<I>; request: Request }) => Limit[];
+  limits?: (input: { caller: CallerOf<I>; request: Request; body: z.infer<B> }) => Limit[];
   /** Turns a domain error the handler throws into the common shape. */
   mapError?: (error: unknown) => AppError | undefined;
 }
@@ -140,7 +140,10 @@ async function guarded<
       await admit(db, caller, request);
     }
     if (spec.limits && db) {
-      await enforceLimits(db, spec.limits({ caller: caller as CallerOf<I>, request }));
+      await enforceLimits(
+        db,
+        spec.limits({ caller: caller as CallerOf<I>, request, body: body as z.infer<B> }),
+      );
     }
     if (spec.identity === 'user' && db && caller && spec.owns) {
       if (!(await spec.owns(db, caller.userId, params.data as z.infer<P>))) {

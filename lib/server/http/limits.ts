@@ -10,6 +10,8 @@ import { DAY, HOUR, type Limit, MINUTE } from './rate-limit';
 interface LimitInput<C extends Caller | null = Caller> {
   caller: C;
   request: Request;
+  /** The request's body, parsed by the route's schema (undefined for routes without one). */
+  body?: unknown;
 }
 
 const ip = (request: Request) => clientAddress(request.headers);
@@ -48,6 +50,16 @@ export function chatLimits({ caller, request }: LimitInput): Limit[] {
       what: 'messages from your network',
     },
   ];
+}
+
+/**
+ * POST /api/chat/compare: every answer of a comparison counts as a message (a question to three
+ * models costs three), and the token budget, spent per answer as each is written.
+ */
+export function compareLimits(input: LimitInput): Limit[] {
+  const { models } = (input.body ?? {}) as { models?: unknown[] };
+  const cost = Math.max(1, models?.length ?? 1);
+  return chatLimits(input).map((limit) => (limit.budget ? limit : { ...limit, cost }));
 }
 
 /** A tool decision continues a turn: only the budget, the decision itself is not a message. */

@@ -7,7 +7,7 @@ import type { Db } from '@/lib/server/db/client';
 import {
   type EventBatch,
   finishGeneration,
-  insertGeneration,
+  insertGenerations,
   renewGeneration,
 } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
@@ -56,9 +56,20 @@ export async function liveTiming(leaseMs = getConfig().liveLeaseMs): Promise<Liv
 
 const decoder = new TextDecoder();
 
+/** Who a claimed turn is: the answer it writes first, and the comparison it belongs to. */
+export interface GenerationPlace {
+  /** The answer's id, chosen before it is saved (the turn is claimed first). */
+  messageId?: string;
+  /** Joins (or starts) this comparison; its columns are live together. */
+  comparison?: { id: string; slot: number };
+}
+
+const BUSY = 'An answer is still being written in this conversation. Stop it first.';
+
 /**
  * Claims the conversation for a new turn (settling a previous one whose instance vanished).
- * Throws a conflict while another turn is live in it.
+ * Throws a conflict while another turn is live in it; a comparison's column may join the other
+ * columns of its comparison (a Retry while they are still being written).
  */
 export async function beginGeneration(
   db: Db,
@@ -68,19 +79,56 @@ export async function beginGeneration(
     timing?: LiveTiming;
     /** The caller settled lost turns of this conversation just before (or it is new). */
     settled?: boolean;
-  } = {},
+    /** Lock slot: 0 starts a new live group; a column joining a live comparison takes its own. */
+    slot?: number;
+  } & GenerationPlace = {},
 ): Promise<LiveGeneration> {
   const timing = options.timing ?? (await liveTiming());
   if (!options.settled) await settleLostGenerations(db, { conversationId });
   const id = crypto.randomUUID();
-  if (!(await insertGeneration(db, { id, conversationId, leaseMs: timing.leaseMs }))) {
-    throw new AppError(
-      'conflict',
-      'An answer is still being written in this conversation. Stop it first.',
-    );
-  }
+  const claimed = await insertGenerations(db, {
+    conversationId,
+    leaseMs: timing.leaseMs,
+    comparisonId: options.comparison?.id ?? null,
+    claims: [{ id, messageId: options.messageId ?? null, slot: options.slot ?? 0 }],
+  });
+  if (!claimed) throw new AppError('conflict', BUSY);
+  return liveGeneration(db, id, timing, options.inner);
+}
 
-  const inner = options.inner ?? createClientSink();
+/**
+ * Claims the conversation for a comparison: one turn per answer, all live together, in one
+ * statement (none is claimed unless all are). Returned in the order of `messageIds`.
+ */
+export async function beginComparison(
+  db: Db,
+  conversationId: string,
+  options: { comparisonId: string; messageIds: string[]; timing?: LiveTiming },
+): Promise<LiveGeneration[]> {
+  const timing = options.timing ?? (await liveTiming());
+  const claims = options.messageIds.map((messageId, slot) => ({
+    id: crypto.randomUUID(),
+    messageId,
+    slot,
+  }));
+  const claimed = await insertGenerations(db, {
+    conversationId,
+    leaseMs: timing.leaseMs,
+    comparisonId: options.comparisonId,
+    claims,
+  });
+  if (!claimed) throw new AppError('conflict', BUSY);
+  return Promise.all(claims.map((c) => liveGeneration(db, c.id, timing)));
+}
+
+/** The writing instance's side of a claimed turn: its heartbeat, log, Stop and end. */
+async function liveGeneration(
+  db: Db,
+  id: string,
+  timing: LiveTiming,
+  innerSink?: ClientSink,
+): Promise<LiveGeneration> {
+  const inner = innerSink ?? createClientSink();
   const controller = new AbortController();
   const abort = (reason: StopReason) => {
     if (!controller.signal.aborted) controller.abort(reason);

@@ -1,9 +1,11 @@
 import 'server-only';
 import { log } from '@/lib/server/log';
 import { encodeSSE, encodeSSEComment } from '@/lib/chat/events';
+import type { ChatMessage } from '@/lib/chat/types';
 import type { Db } from '@/lib/server/db/client';
 import {
   type Generation,
+  generationOfMessage,
   getGeneration,
   latestGeneration,
   listMessages,
@@ -16,6 +18,8 @@ export interface ResumeInput {
   conversationId: string;
   /** Pins the turn the browser followed; default: the conversation's newest. */
   generationId?: string;
+  /** The turn that began with this answer (a comparison's column); default: the newest. */
+  messageId?: string;
   /** The last sequence number the browser has (0 = nothing yet). */
   after: number;
   signal: AbortSignal;
@@ -29,8 +33,14 @@ const decoder = new TextDecoder();
 
 export async function findGeneration(
   db: Db,
-  input: Pick<ResumeInput, 'conversationId' | 'generationId'>,
+  input: Pick<ResumeInput, 'conversationId' | 'generationId' | 'messageId'>,
 ): Promise<Generation | null> {
+  if (!input.generationId && input.messageId) {
+    return generationOfMessage(db, {
+      conversationId: input.conversationId,
+      messageId: input.messageId,
+    });
+  }
   if (!input.generationId) return latestGeneration(db, input.conversationId);
   const g = await getGeneration(db, input.generationId);
   return g?.conversationId === input.conversationId ? g : null;
@@ -103,8 +113,9 @@ export function resumeStream(
             if (cursor < g.lastSeq) frame(g.lastSeq, g.doneEvent);
           } else {
             // Lost or failed without a `done`: end with the turn's messages as saved now.
-            const messages = (await listMessages(db, { conversationId: g.conversationId })).filter(
-              (m) => m.role !== 'user' && Date.parse(m.createdAt) >= g.createdAt.getTime(),
+            const messages = turnMessages(
+              await listMessages(db, { conversationId: g.conversationId }),
+              g,
             );
             frame(g.lastSeq + 1, decoder.decode(encodeSSE({ messages }, 'done')));
           }
@@ -125,5 +136,22 @@ export function resumeStream(
     cancel() {
       closed = true;
     },
+  });
+}
+
+/** A turn's messages as saved: its first answer and what grew under it (or, for turns without a
+ * recorded answer, every message written since it began). */
+function turnMessages(all: ChatMessage[], g: Generation): ChatMessage[] {
+  const since = all.filter(
+    (m) => m.role !== 'user' && Date.parse(m.createdAt) >= g.createdAt.getTime(),
+  );
+  if (!g.messageId) return since;
+  const mine = new Set([g.messageId]);
+  return since.filter((m) => {
+    if (m.id === g.messageId || (m.parentId && mine.has(m.parentId))) {
+      mine.add(m.id);
+      return true;
+    }
+    return false;
   });
 }

@@ -9,14 +9,15 @@ import { settleLostGenerations } from './settle';
 export const STOP_WAIT_MS = 5_000;
 
 /**
- * Stops the live turns in scope, wherever they run: records the Stop in the database (the
+ * Stops the live turns in scope (a conversation's, a user's, or one: a comparison's column),
+ * wherever they run: records the Stop in the database (the
  * generating instance hears it by NOTIFY, or on its next heartbeat), then waits until each is
  * saved or `waitMs` passes. A turn whose instance vanished is settled here instead.
  * Resolves true when every turn was saved in time.
  */
 export async function stopLive(
   db: Db,
-  scope: { conversationId: string } | { userId: string },
+  scope: { conversationId: string } | { userId: string } | { generationId: string },
   waitMs = STOP_WAIT_MS,
 ): Promise<boolean> {
   const reached = await requestStop(db, scope);

@@ -18,6 +18,9 @@ export interface Generation {
   doneEvent: string | null;
   /** The lease ran out and nobody settled the turn yet. */
   expired: boolean;
+  /** The answer the turn wrote first (null for turns claimed before comparisons existed). */
+  messageId: string | null;
+  comparisonId: string | null;
   createdAt: Date;
 }
 
@@ -28,36 +31,18 @@ export interface EventBatch {
 }
 
 /** postgres-js returns the rows themselves, PGlite an object holding them. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
-const leaseEnd = (leaseMs: number) =>
+export const leaseEnd = (leaseMs: number) =>
   sql`now() + make_interval(secs => ${leaseMs / 1000}::double precision)`;
 
-function isUniqueViolation(error: unknown): boolean {
+export function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
-}
-
-/** Claims the conversation for a new turn; false when another turn is still live in it. */
-export async function insertGeneration(
-  db: Db,
-  input: { id: string; conversationId: string; leaseMs: number },
-): Promise<boolean> {
-  try {
-    await db.insert(generations).values({
-      id: input.id,
-      conversationId: input.conversationId,
-      leaseUntil: leaseEnd(input.leaseMs),
-    });
-    return true;
-  } catch (error) {
-    if (isUniqueViolation(error)) return false;
-    throw error;
-  }
 }
 
 /**
@@ -125,7 +110,7 @@ export async function finishGeneration(
   );
 }
 
-const generationColumns = {
+export const generationColumns = {
   id: generations.id,
   conversationId: generations.conversationId,
   lastSeq: generations.lastSeq,
@@ -134,6 +119,8 @@ const generationColumns = {
   outcome: generations.outcome,
   doneEvent: generations.doneEvent,
   expired: sql<boolean>`${generations.finishedAt} is null and ${generations.leaseUntil} < now()`,
+  messageId: generations.messageId,
+  comparisonId: generations.comparisonId,
   createdAt: generations.createdAt,
 };
 
@@ -174,20 +161,23 @@ export async function readEvents(
 }
 
 /**
- * Records a Stop for the conversation's live turn (the instance writing it is told by
- * NOTIFY or notices on its next heartbeat). Returns the live turns it reached.
+ * Records a Stop for the live turns in scope (a conversation's, a user's, or one turn: a column
+ * of a comparison); the instance writing each is told by NOTIFY or notices on its next
+ * heartbeat. Returns the live turns it reached.
  */
 export async function requestStop(
   db: Db,
-  input: { conversationId?: string; userId?: string },
+  input: { conversationId?: string; userId?: string; generationId?: string },
 ): Promise<{ id: string; expired: boolean }[]> {
   if (input.conversationId !== undefined && !isUuid(input.conversationId)) return [];
   if (input.userId !== undefined && !isUuid(input.userId)) return [];
+  if (input.generationId !== undefined && !isUuid(input.generationId)) return [];
   const result = await db.execute(
     sql`update generations g
       set stop_requested_at = coalesce(g.stop_requested_at, now())
       where g.finished_at is null
         ${input.conversationId ? sql`and g.conversation_id = ${input.conversationId}` : sql``}
+        ${input.generationId ? sql`and g.id = ${input.generationId}` : sql``}
         ${
           input.userId
             ? sql`and g.conversation_id in (select id from conversations where user_id = ${input.userId})`

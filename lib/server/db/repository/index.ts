@@ -38,12 +38,18 @@ export {
   listStreamingMessageIds,
 } from './export';
 export {
+  comparisonIsLive,
+  type GenerationClaim,
+  generationOfMessage,
+  insertGenerations,
+  liveGenerations,
+} from './generation-claims';
+export {
   type EventBatch,
   expiredGenerations,
   finishGeneration,
   type Generation,
   getGeneration,
-  insertGeneration,
   latestGeneration,
   readEvents,
   renewGeneration,

@@ -1,7 +1,15 @@
 import 'server-only';
 import { and, eq, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
-import type { ChatError, MessageStatus, Role, ToolCall, ToolRun, Usage } from '@/lib/chat/types';
+import type {
+  ChatError,
+  ComparisonSlot,
+  MessageStatus,
+  Role,
+  ToolCall,
+  ToolRun,
+  Usage,
+} from '@/lib/chat/types';
 import { conversations, type NewMessageRow } from '@/lib/db/schema';
 import type { Cursor } from '@/lib/server/db/cursor';
 
@@ -26,6 +34,7 @@ export interface NewMessage {
   reasoningMs?: number | null;
   toolRun?: ToolRun | null;
   attachments?: AttachmentMeta[] | null;
+  comparison?: ComparisonSlot | null;
 }
 
 /**
@@ -54,6 +63,7 @@ export function messageValues(
     reasoningMs: message.reasoningMs ?? null,
     toolRun: message.toolRun ?? null,
     attachments: message.attachments?.length ? message.attachments : null,
+    comparison: message.comparison ?? null,
   };
 }
 

@@ -12,6 +12,8 @@ const seq = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const querySchema = z.object({
   after: seq.optional(),
   generation: z.uuid().optional(),
+  /** The answer a turn began with: one column of a comparison. */
+  message: z.uuid().optional(),
 });
 
 /**
@@ -26,7 +28,11 @@ export const GET = route(
   async ({ request, db, params, query }) => {
     const header = seq.safeParse(request.headers.get('last-event-id') ?? undefined);
     const after = header.success ? header.data : (query.after ?? 0);
-    const input = { conversationId: params.id, generationId: query.generation };
+    const input = {
+      conversationId: params.id,
+      generationId: query.generation,
+      messageId: query.message,
+    };
     const generation = await findGeneration(db, input);
     if (!generation) return new Response(null, { status: 204 });
     return sseResponse(
