@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInPanel } from '@/components/account/sign-in-panel';
-import { NOT_ALLOWED_MESSAGE } from '@/lib/server/auth/allowed-emails';
+import { NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 import { currentAccount } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 

@@ -2,7 +2,7 @@ import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { getConfig } from './config';
-import { LOG_LEVELS } from './config-values';
+import { logLevelFromEnv } from './config/early';
 
 // Structured server logs (one JSON object per line on stdout), each tagged with the id of the
 // request it belongs to. Never logged, by design: message text, titles, tool arguments and
@@ -111,18 +111,13 @@ export function serializeError(error: unknown, depth = 0): SerializedError {
   return out;
 }
 
-function level(): string {
-  const wanted = process.env.LOG_LEVEL?.trim().toLowerCase();
-  return wanted && LOG_LEVELS.includes(wanted) ? wanted : 'info';
-}
-
 /** The logger, writing to `destination` (stdout by default). */
 export function createLogger(destination?: DestinationStream): Logger {
   return pino(options, destination);
 }
 
 const options: pino.LoggerOptions = {
-  level: level(),
+  level: logLevelFromEnv(),
   base: { app: 'parley' },
   timestamp: pino.stdTimeFunctions.isoTime,
   serializers: { err: serializeError },

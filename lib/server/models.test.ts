@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Upstream, UpstreamModel } from '@/lib/server/upstream/types';
 import { AppError } from './errors';
-import type { ProviderConfig } from './providers/config';
+import type { ProviderConfig } from './config/providers';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
 
 // Each test builds its own providers; listings are cached per provider name, so names differ.

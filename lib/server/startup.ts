@@ -1,5 +1,5 @@
 import 'server-only';
-import { getStorageConfig } from '@/lib/server/attachments/storage/config';
+import { getStorageConfig } from '@/lib/server/config/storage';
 import { ConfigError, getConfig } from '@/lib/server/config';
 import { log } from '@/lib/server/log';
 
@@ -13,7 +13,7 @@ export function checkConfigAtStartup(): void {
     getStorageConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    // Each message names its variable and never echoes a secret value (see config.ts).
+    // Each message names its variable and never echoes a secret value (see config/index.ts).
     const list = error.issues.map(({ variable, message }) =>
       message.startsWith(variable) ? message : `${variable}: ${message}`,
     );

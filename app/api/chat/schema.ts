@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_NAME } from '@/lib/server/providers/config';
+import { PROVIDER_NAME } from '@/lib/server/config/providers';
 import { modelSettingsSchema } from '@/lib/chat/model-settings-schema';
 
 export const MAX_MESSAGE_CHARS = 100_000;

@@ -10,7 +10,7 @@ import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
 import { log } from '@/lib/server/log';
 import { getSessionSecret, isSecureRequest } from '@/lib/server/session';
-import { emailAllowed, NOT_ALLOWED_MESSAGE } from './allowed-emails';
+import { emailAllowed, NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 
 // Accounts through better-auth with its Drizzle adapter, on Parley's own database: users,
 // sessions (server-side rows, so they can be revoked everywhere at once) and password hashes

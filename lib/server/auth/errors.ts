@@ -1,7 +1,7 @@
 import 'server-only';
 import { APIError } from 'better-auth/api';
 import { AppError } from '@/lib/server/errors';
-import { NOT_ALLOWED_MESSAGE } from './allowed-emails';
+import { NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 
 // better-auth's refusals in Parley's one error shape, in words a person can act on.
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { getConfig } from '@/lib/server/config';
-import type { SsoProvider } from './sso-config';
+import type { SsoProvider } from '@/lib/server/config/sso';
 
 export function ssoProviders(): SsoProvider[] {
   return getConfig().access.sso;

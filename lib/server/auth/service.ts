@@ -6,7 +6,7 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { deleteAllData } from '@/lib/server/export/service';
 import { failedAttempts } from '@/lib/server/http/attempts';
-import { emailAllowed, NOT_ALLOWED_MESSAGE } from './allowed-emails';
+import { emailAllowed, NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 import { getAuth } from './auth';
 import { currentAccount } from './current';
 import { authError, isWrongPassword } from './errors';

@@ -8,14 +8,14 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePgliteDb } from 'drizzle-orm/pglite/migrator';
 import postgres from 'postgres';
+import { migrationsFolderFromEnv } from '@/lib/server/config/early';
 
 // Arbitrary constant shared by every Parley process: serialises migrations across instances.
 const MIGRATION_LOCK_ID = '7240112501';
 
 /** The generated SQL lives in drizzle/ at the repo root; Next runs from there. */
 export function defaultMigrationsFolder(): string {
-  const override = process.env.MIGRATIONS_DIR;
-  return override ? path.resolve(override) : path.join(process.cwd(), 'drizzle');
+  return migrationsFolderFromEnv();
 }
 
 /** PGlite is single-process by construction, so no lock is needed. Idempotent. */

@@ -1,6 +1,6 @@
 import 'server-only';
 import { isIP } from 'node:net';
-import type { HostConfig } from '@/lib/server/config-hosts';
+import type { HostConfig } from '@/lib/server/config/hosts';
 
 // The Host check (DNS rebinding): proxy.ts runs it first for pages and the route guard first for
 // API routes, before any cookie is set, any database row read or any upstream called. Every

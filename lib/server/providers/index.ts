@@ -1,7 +1,7 @@
 import 'server-only';
 
 export { contextWindowFor, DEFAULT_CONTEXT_WINDOW, supportsReasoningEffort } from './capabilities';
-export type { ProviderConfig } from './config';
+export type { ProviderConfig } from '@/lib/server/config/providers';
 export {
   createProviderRegistry,
   DEMO_PROVIDER_NAME,

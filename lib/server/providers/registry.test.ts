@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRemoteUpstream, type RemoteUpstreamOptions } from '@/lib/server/upstream/remote';
 import type { Upstream } from '@/lib/server/upstream/types';
-import type { ProviderConfig } from './config';
+import type { ProviderConfig } from '@/lib/server/config/providers';
 import { createProviderRegistry, DEMO_PROVIDER_NAME, type UpstreamFactories } from './registry';
 
 const provider = (over: Partial<ProviderConfig> & { name: string }): ProviderConfig => ({

@@ -5,7 +5,7 @@ import { DEMO_MODEL_ID, DEMO_MODEL_LABEL } from '@/lib/server/upstream/demo-repl
 import { createRemoteUpstream, type RemoteUpstreamOptions } from '@/lib/server/upstream/remote';
 import type { Upstream } from '@/lib/server/upstream/types';
 import { contextWindowFor, supportsReasoningEffort, supportsVision } from './capabilities';
-import type { ProviderConfig } from './config';
+import type { ProviderConfig } from '@/lib/server/config/providers';
 
 /** One configured provider, ready to call. Its key and headers never leave the server. */
 export interface Provider {

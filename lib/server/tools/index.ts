@@ -3,7 +3,7 @@ import { getConfig } from '@/lib/server/config';
 import { BUILTIN_TOOL_NAMES, BUILTIN_TOOLS } from './builtin';
 import { type ClosableToolCatalog, createToolCatalog } from './catalog';
 
-export type { BuiltinToolName } from './builtin/names';
+export type { BuiltinToolName } from '@/lib/server/config/builtin-tools';
 export type { CatalogOptions, ClosableToolCatalog } from './catalog';
 export { createToolCatalog } from './catalog';
 export { executeTool, MAX_RESULT_CHARS, parseArguments } from './execute';

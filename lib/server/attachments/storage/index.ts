@@ -1,6 +1,6 @@
 import 'server-only';
 import { log } from '@/lib/server/log';
-import { getStorageConfig } from './config';
+import { getStorageConfig } from '@/lib/server/config/storage';
 import { type ObjectStore, s3Store } from './s3';
 
 // Where an attachment's bytes are kept. Rows always hold the metadata and text; the bytes go in

@@ -1,6 +1,6 @@
 import 'server-only';
 import { AwsClient } from 'aws4fetch';
-import type { S3Config } from './config';
+import type { S3Config } from '@/lib/server/config/storage';
 
 // The few S3 calls attachments need (PUT, GET, DELETE of one object), signed with SigV4 by
 // aws4fetch. Path-style URLs work with AWS, MinIO, R2 and the other compatible servers.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { touchConversation } from '@/lib/server/conversations';
-import { PROVIDER_NAME } from '@/lib/server/providers/config';
+import { PROVIDER_NAME } from '@/lib/server/config/providers';
 import { route } from '@/lib/server/http/guard';
 import { ownedConversation } from '@/lib/server/http/ownership';
 import { resolveModelChoice } from '@/lib/server/models';

@@ -1,6 +1,6 @@
 import 'server-only';
 
-// The checks only a Vercel deployment needs (see config.ts, which runs them after parsing).
+// The checks only a Vercel deployment needs (see index.ts, which runs them after parsing).
 
 interface ConfigIssue {
   variable: string;

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { z } from 'zod';
-import { isHttpUrl, optionalText } from './config-values';
+import { isHttpUrl, optionalText } from './values';
 
-// The host names this deployment answers to (config.ts spreads `hostEnvShape` into its schema and
+// The host names this deployment answers to (index.ts spreads `hostEnvShape` into its schema and
 // calls `hostConfigFrom`). A request naming any other host is refused (lib/server/http/host.ts):
 // a page of another site whose name was made to resolve to this server (DNS rebinding) could
 // otherwise use it as its own. IP literals and localhost are always allowed: rebinding needs a

@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { describePath, isHttpUrl, schemeOf } from '@/lib/server/config-values';
+import { describePath, isHttpUrl, schemeOf } from '@/lib/server/config/values';
 
-// The PROVIDERS and CONTEXT_WINDOWS variables (lib/server/config.ts calls these parsers). Keys,
+// The PROVIDERS and CONTEXT_WINDOWS variables (lib/server/config/index.ts calls these parsers). Keys,
 // header and query values are never echoed in errors: they are usually credentials.
 
 export interface ProviderConfig {

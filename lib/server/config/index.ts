@@ -1,30 +1,25 @@
 import 'server-only';
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  type AccessConfig,
-  accessConfigFrom,
-  accessEnvShape,
-  checkAccessEnv,
-} from './access/config';
-import { type Limits, limitsEnvShape, limitsFrom, type RateLimitConfig } from './config-limits';
-import { isHttpUrl, logLevel, optionalText, schemeOf, wholeNumber } from './config-values';
-import { rateLimitConfigFrom, rateLimitEnvShape } from './config-rate-limits';
-import { vercelIssues } from './config-vercel';
-import { type HostConfig, hostConfigFrom, hostEnvShape } from './config-hosts';
+import { type AccessConfig, accessConfigFrom, accessEnvShape, checkAccessEnv } from './access';
+import { type Limits, limitsEnvShape, limitsFrom, type RateLimitConfig } from './limits';
+import { isHttpUrl, logLevel, optionalText, schemeOf, wholeNumber } from './values';
+import { rateLimitConfigFrom, rateLimitEnvShape } from './rate-limits';
+import { vercelIssues } from './vercel';
+import { type HostConfig, hostConfigFrom, hostEnvShape } from './hosts';
 import {
   combineProviders,
   type ProviderConfig,
   parseContextWindows,
   parseProviders,
-} from './providers/config';
+} from './providers';
 import type { AttachmentLimits } from '@/lib/chat/attachments';
-import { BUILTIN_TOOL_NAMES } from './tools/builtin/names';
-import { type McpServerConfig, parseMcpServers } from './tools/mcp/config';
+import { BUILTIN_TOOL_NAMES } from './builtin-tools';
+import { type McpServerConfig, parseMcpServers } from './mcp';
 
-export type { ProviderConfig } from './providers/config';
-export type { McpServerConfig } from './tools/mcp/config';
-export type { Limits, RateLimitConfig } from './config-limits';
+export type { ProviderConfig } from './providers';
+export type { McpServerConfig } from './mcp';
+export type { Limits, RateLimitConfig } from './limits';
 
 /**
  * Server configuration, read from the environment once per process.

@@ -1,9 +1,9 @@
 import 'server-only';
 import type { z } from 'zod';
-import type { RateLimitConfig } from './config-limits';
-import { optionalText, wholeNumber } from './config-values';
+import type { RateLimitConfig } from './limits';
+import { optionalText, wholeNumber } from './values';
 
-// The RATE_LIMIT_*, TOKEN_BUDGET_* and TRUST_PROXY variables (config.ts spreads the shape into its
+// The RATE_LIMIT_*, TOKEN_BUDGET_* and TRUST_PROXY variables (index.ts spreads the shape into its
 // schema and calls `rateLimitConfigFrom`). Every value is "per window"; 0 turns that limit off.
 
 const MB = 1024 * 1024;

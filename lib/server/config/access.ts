@@ -1,10 +1,10 @@
 import 'server-only';
 import type { z } from 'zod';
-import { badAllowedEmail, parseAllowedEmails } from '@/lib/server/auth/allowed-emails';
-import { type SsoProvider, ssoEnvShape, ssoProvidersFrom } from '@/lib/server/auth/sso-config';
-import { optionalText, wholeNumber } from '@/lib/server/config-values';
+import { badAllowedEmail, parseAllowedEmails } from '@/lib/server/config/allowed-emails';
+import { type SsoProvider, ssoEnvShape, ssoProvidersFrom } from '@/lib/server/config/sso';
+import { optionalText, wholeNumber } from '@/lib/server/config/values';
 
-// The access-control part of the server configuration (config.ts spreads `accessEnvShape` into
+// The access-control part of the server configuration (index.ts spreads `accessEnvShape` into
 // its schema and calls `accessConfigFrom`), kept apart to keep that file small.
 
 export interface AccessConfig {
@@ -67,7 +67,7 @@ export function accessConfigFrom(e: AccessEnv): AccessConfig {
   };
 }
 
-/** For the whole schema (config.ts): a half-configured provider names what is missing. */
+/** For the whole schema (index.ts): a half-configured provider names what is missing. */
 export function checkAccessEnv(e: AccessEnv, ctx: z.RefinementCtx): void {
   const { error } = ssoProvidersFrom(e);
   if (error) ctx.addIssue({ code: 'custom', path: [error.variable], message: error.message });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '@/lib/server/config';
-import { parseStorageConfig } from './config';
+import { parseStorageConfig } from './storage';
 
 const keys = { S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' };
 

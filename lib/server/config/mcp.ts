@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
-import { describePath, isHttpUrl, schemeOf } from '@/lib/server/config-values';
+import { describePath, isHttpUrl, schemeOf } from '@/lib/server/config/values';
 
-// The MCP_SERVERS variable (lib/server/config.ts calls this parser). Header values are never
+// The MCP_SERVERS variable (lib/server/config/index.ts calls this parser). Header values are never
 // echoed in errors: they are usually credentials.
 
 export interface McpServerConfig {

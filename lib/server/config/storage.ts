@@ -1,10 +1,10 @@
 import 'server-only';
 import { z } from 'zod';
 import { ConfigError, type Env } from '@/lib/server/config';
-import { isHttpUrl, optionalText, schemeOf } from '@/lib/server/config-values';
+import { isHttpUrl, optionalText, schemeOf } from '@/lib/server/config/values';
 
 // Where attachment bytes live: PostgreSQL (the default: a Vercel deployment needs nothing else)
-// or an S3-compatible bucket when S3_BUCKET is set. Read apart from config.ts to keep it small;
+// or an S3-compatible bucket when S3_BUCKET is set. Read apart from index.ts to keep it small;
 // startup.ts checks both.
 
 export interface S3Config {

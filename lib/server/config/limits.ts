@@ -1,5 +1,5 @@
-// The limit parts of the server configuration (see config.ts), kept apart to keep that file small.
-import { wholeNumber } from './config-values';
+// The limit parts of the server configuration (see index.ts), kept apart to keep that file small.
+import { wholeNumber } from './values';
 
 export interface RateLimitConfig {
   /** POST /api/chat per user per minute (RATE_LIMIT_CHAT_PER_USER). */
@@ -43,7 +43,7 @@ export interface Limits {
   upstreamIdleMs: number;
 }
 
-/** The variables behind `Limits`, validated with the rest of the environment (config.ts). */
+/** The variables behind `Limits`, validated with the rest of the environment (index.ts). */
 export const limitsEnvShape = {
   UPSTREAM_BODY_MAX_BYTES: wholeNumber(
     'UPSTREAM_BODY_MAX_BYTES',

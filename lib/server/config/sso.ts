@@ -1,6 +1,6 @@
 import 'server-only';
 import type { z } from 'zod';
-import { isHttpUrl, optionalText } from '@/lib/server/config-values';
+import { isHttpUrl, optionalText } from '@/lib/server/config/values';
 
 // Single sign-on providers (configuration): a generic OpenID Connect provider (issuer URL,
 // client id and secret: Google, Microsoft Entra, Keycloak, Authentik, Okta…) and GitHub. A
