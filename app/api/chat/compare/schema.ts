@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { modelSettingsSchema } from '@/lib/chat/model-settings-schema';
-import { PROVIDER_NAME } from '@/lib/server/providers/config';
+import { PROVIDER_NAME } from '@/lib/server/config/providers';
 import { chatParamsSchema, MAX_MESSAGE_CHARS } from '../schema';
 
 export const MAX_BODY_BYTES = 512 * 1024;
