@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
 import { BodyTooLargeError, readBoundedJson } from '@/lib/server/upstream/bounded-body';
-import { createRemoteUpstream } from '@/lib/server/upstream/remote';
+import { createRemoteUpstream } from '@/lib/server/providers/remote/upstream';
 import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import { type AppServer, startApp } from '../support/app-server';
 import { Client, eventually, readChat } from './client';

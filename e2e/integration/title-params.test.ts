@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTitle } from '@/lib/server/chat/title';
-import { createRemoteUpstream } from '@/lib/server/upstream/remote';
+import { createRemoteUpstream } from '@/lib/server/providers/remote/upstream';
 import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 
 // Title requests carry `max_tokens`; a model that refuses the parameter must still get a title.

@@ -40,7 +40,7 @@ export function cleanGeneratedTitle(raw: string, maxLength = 80): string | null 
 }
 
 /**
- * The system prompt of a title request. The offline demo model recognises it (demo-reply.ts),
+ * The system prompt of a title request. The offline demo model recognises it (lib/server/providers/demo/reply.ts),
  * so keep the two in step.
  */
 export const TITLE_SYSTEM_PROMPT =

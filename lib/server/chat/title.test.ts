@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TITLE_INSTRUCTION, TITLE_SYSTEM_PROMPT } from '@/lib/chat/title-text';
-import { createDemoUpstream } from '@/lib/server/upstream/demo';
-import { demoPlan } from '@/lib/server/upstream/demo-reply';
+import { createDemoUpstream } from '@/lib/server/providers/demo/upstream';
+import { demoPlan } from '@/lib/server/providers/demo/reply';
 import type { ChatCompletionRequest, Upstream } from '@/lib/server/upstream/types';
 import { generateTitle, titleRequest } from './title';
 

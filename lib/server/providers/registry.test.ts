@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createRemoteUpstream, type RemoteUpstreamOptions } from '@/lib/server/upstream/remote';
+import {
+  createRemoteUpstream,
+  type RemoteUpstreamOptions,
+} from '@/lib/server/providers/remote/upstream';
 import type { Upstream } from '@/lib/server/upstream/types';
 import type { ProviderConfig } from '@/lib/server/config/providers';
 import { createProviderRegistry, DEMO_PROVIDER_NAME, type UpstreamFactories } from './registry';

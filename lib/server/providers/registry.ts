@@ -1,8 +1,11 @@
 import 'server-only';
 import { getConfig } from '@/lib/server/config';
-import { createDemoUpstream } from '@/lib/server/upstream/demo';
-import { DEMO_MODEL_ID, DEMO_MODEL_LABEL } from '@/lib/server/upstream/demo-reply';
-import { createRemoteUpstream, type RemoteUpstreamOptions } from '@/lib/server/upstream/remote';
+import { createDemoUpstream } from '@/lib/server/providers/demo/upstream';
+import { DEMO_MODEL_ID, DEMO_MODEL_LABEL } from '@/lib/server/providers/demo/reply';
+import {
+  createRemoteUpstream,
+  type RemoteUpstreamOptions,
+} from '@/lib/server/providers/remote/upstream';
 import type { Upstream } from '@/lib/server/upstream/types';
 import { contextWindowFor, supportsReasoningEffort, supportsVision } from './capabilities';
 import type { ProviderConfig } from '@/lib/server/config/providers';

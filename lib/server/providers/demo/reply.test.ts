@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoPlan, demoReply, demoTitle, tokenize } from './demo-reply';
+import { demoPlan, demoReply, demoTitle, tokenize } from './reply';
 
 describe('demo reply', () => {
   it('tokenizes losslessly', () => {

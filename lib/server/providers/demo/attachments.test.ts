@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PNG_1X1 } from '@/e2e/support/attachment-fixtures';
-import { describeAttachments } from './demo-attachments';
-import { demoPlan } from './demo-reply';
+import { describeAttachments } from './attachments';
+import { demoPlan } from './reply';
 
 describe('the demo model and attachments', () => {
   it("describes an image's type, pixels and size and a text file's first lines", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arithmeticIntent, conversionIntent, prettyExpression, timeIntent } from './demo-intent';
+import { arithmeticIntent, conversionIntent, prettyExpression, timeIntent } from './intent';
 
 describe('arithmetic', () => {
   it.each([

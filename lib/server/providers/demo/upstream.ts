@@ -1,6 +1,6 @@
 import 'server-only';
-import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, demoPlan, tokenize } from './demo-reply';
-import { type Upstream, wireText } from './types';
+import { DEMO_MODEL_ID, DEMO_MODEL_LABEL, demoPlan, tokenize } from './reply';
+import { type Upstream, wireText } from '@/lib/server/upstream/types';
 
 const encoder = new TextEncoder();
 

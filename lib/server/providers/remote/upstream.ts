@@ -1,8 +1,8 @@
 import 'server-only';
 import { z } from 'zod';
 import { getConfig } from '@/lib/server/config';
-import { readBoundedJson } from './bounded-body';
-import type { ChatCompletionRequest, Upstream, UpstreamModel } from './types';
+import { readBoundedJson } from '@/lib/server/upstream/bounded-body';
+import type { ChatCompletionRequest, Upstream, UpstreamModel } from '@/lib/server/upstream/types';
 
 const modelList = z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose();
 

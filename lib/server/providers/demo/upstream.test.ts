@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { createDemoUpstream } from './demo';
+import { createDemoUpstream } from './upstream';
 
 describe('demo upstream', () => {
   it('leaves no abort listener behind per token (no MaxListenersExceededWarning)', async () => {

@@ -1,7 +1,7 @@
 import { imageSize } from 'image-size';
 import { formatBytes } from '@/lib/chat/attachments';
 import { FILE_LABEL, IMAGE_LABEL } from '@/lib/server/attachments/labels';
-import type { WireContentPart } from './types';
+import type { WireContentPart } from '@/lib/server/upstream/types';
 
 // What the offline demo model says about attachments, so the feature works without a provider:
 // an image's type, size and pixel dimensions, a text file's first lines. Pure.

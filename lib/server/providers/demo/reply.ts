@@ -1,9 +1,9 @@
 import { TITLE_SYSTEM_PROMPT } from '@/lib/chat/title-text';
-import { answerFromTools } from './demo-answer';
-import { arithmeticIntent, conversionIntent, prettyExpression, timeIntent } from './demo-intent';
-import { describeAttachments } from './demo-attachments';
-import { cannedAnswer } from './demo-canned';
-import { type WireMessage, wireText } from './types';
+import { answerFromTools } from './answer';
+import { arithmeticIntent, conversionIntent, prettyExpression, timeIntent } from './intent';
+import { describeAttachments } from './attachments';
+import { cannedAnswer } from './canned';
+import { type WireMessage, wireText } from '@/lib/server/upstream/types';
 
 // What the offline demo model says. Pure, so it is easy to test. It calls Parley's built-in tools
 // when asked for the time, arithmetic or a unit conversion, so a new user sees tool cards without any setup.

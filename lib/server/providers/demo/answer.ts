@@ -1,5 +1,5 @@
-import { prettyExpression, timeIntent } from './demo-intent';
-import { type WireMessage, wireText } from './types';
+import { prettyExpression, timeIntent } from './intent';
+import { type WireMessage, wireText } from '@/lib/server/upstream/types';
 
 // The demo model's answer once its tool calls are back: one sentence per result, built from the
 // result's fields, never the raw JSON. A result it cannot read is passed on as the tool's words.
