@@ -16,7 +16,12 @@ export interface Fixture {
   deletedId: string;
   exportJson: string;
   attachmentId: string;
+  assistantId: string;
+  assistantShareId: string;
 }
+
+/** A minimal assistant (POST /api/assistants, PUT /api/assistants/[id]). */
+export const ASSISTANT = { name: 'Matrix helper', systemPrompt: 'You help the matrix.' };
 
 export async function fixture(owner: Client): Promise<Fixture> {
   const run = await readChat(
@@ -36,7 +41,19 @@ export async function fixture(owner: Client): Promise<Fixture> {
     body: 'matrix notes',
   });
   const { attachment } = (await upload.json()) as { attachment: { id: string } };
+  const assistant = await owner.json<{ assistant: { id: string } }>('/api/assistants', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ASSISTANT),
+  });
+  const assistantId = assistant.body.assistant.id;
+  const shared = await owner.json<{ assistant: { share: { id: string } } }>(
+    `/api/assistants/${assistantId}/share`,
+    { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' },
+  );
   return {
+    assistantId,
+    assistantShareId: shared.body.assistant.share.id,
     attachmentId: attachment.id,
     conversationId,
     userMessageId: byRole('user'),
@@ -114,6 +131,56 @@ export const CASES: Record<string, Case> = {
     access: 'public',
     path: () => '/api/auth/callback/oidc?code=x&state=y',
     ok: 404,
+  },
+  'GET /api/assistants': { access: 'self', path: () => '/api/assistants', ok: 200 },
+  'POST /api/assistants': {
+    access: 'self',
+    path: () => '/api/assistants',
+    body: json(ASSISTANT),
+    ok: 201,
+  },
+  'GET /api/assistants/[id]': {
+    access: 'owner',
+    path: (f) => `/api/assistants/${f.assistantId}`,
+    ok: 200,
+  },
+  'PUT /api/assistants/[id]': {
+    access: 'owner',
+    path: (f) => `/api/assistants/${f.assistantId}`,
+    body: json({ ...ASSISTANT, name: 'Renamed helper' }),
+    ok: 200,
+  },
+  'DELETE /api/assistants/[id]': {
+    access: 'owner',
+    path: (f) => `/api/assistants/${f.assistantId}`,
+    ok: 204,
+  },
+  'POST /api/assistants/[id]/duplicate': {
+    access: 'owner',
+    path: (f) => `/api/assistants/${f.assistantId}/duplicate`,
+    ok: 201,
+  },
+  'PUT /api/assistants/[id]/share': {
+    access: 'owner',
+    path: (f) => `/api/assistants/${f.assistantId}/share`,
+    body: json({ showPrompt: true }),
+    ok: 200,
+  },
+  'DELETE /api/assistants/[id]/share': {
+    access: 'owner',
+    path: (f) => `/api/assistants/${f.assistantId}/share`,
+    ok: 204,
+  },
+  'GET /api/assistant-shares/[id]': {
+    access: 'public',
+    path: (f) => `/api/assistant-shares/${f.assistantShareId}`,
+    ok: 200,
+    withoutCode: 200,
+  },
+  'POST /api/assistant-shares/[id]/use': {
+    access: 'self',
+    path: (f) => `/api/assistant-shares/${f.assistantShareId}/use`,
+    ok: 201,
   },
   'POST /api/attachments': {
     access: 'self',

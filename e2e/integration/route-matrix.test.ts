@@ -36,6 +36,9 @@ async function snapshot(owner: Client, f: Fixture): Promise<string> {
       `/api/conversations/${f.conversationId}/share`,
       '/api/shares',
       `/api/shares/${f.shareId}`,
+      '/api/assistants',
+      `/api/assistants/${f.assistantId}`,
+      `/api/assistant-shares/${f.assistantShareId}`,
     ].map(async (path) => {
       const res = await owner.fetch(path);
       return `${path} ${res.status} ${await res.text()}`;

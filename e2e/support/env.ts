@@ -63,6 +63,9 @@ export const APP_CONFIG_VARS = [
   'S3_SECRET_ACCESS_KEY',
   'S3_PREFIX',
   'LIVE_LEASE_MS',
+  'ASSISTANTS',
+  'ASSISTANTS_FILE',
+  'ASSISTANTS_PER_USER',
   'UPSTREAM_IDLE_TIMEOUT_MS',
   // Read straight from the environment by lib/server/db/client.ts.
   'DATABASE_LISTEN',

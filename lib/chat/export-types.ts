@@ -1,3 +1,4 @@
+import type { Assistant } from './assistants';
 import type { AttachmentMeta } from './attachments';
 import type { ChatMessage, Conversation } from './types';
 
@@ -37,16 +38,31 @@ export interface ConversationExport extends ExportedConversationBody {
   exportedAt: string;
 }
 
+/** An assistant as exported: its fields and its reference files' text (import gives new ids). */
+export interface ExportedAssistant
+  extends Omit<
+    Assistant,
+    'id' | 'source' | 'files' | 'version' | 'share' | 'createdAt' | 'updatedAt'
+  > {
+  files: { name: string; text: string }[];
+}
+
 export interface ArchiveExport {
   format: typeof ARCHIVE_FORMAT;
   version: typeof EXPORT_VERSION;
   exportedAt: string;
   conversations: ExportedConversationBody[];
+  /** The user's own assistants (absent in files from before assistants). */
+  assistants?: ExportedAssistant[];
 }
 
 /** POST /api/import */
 export interface ImportResult {
   conversations: { id: string; title: string; path: string; messageCount: number }[];
+  /** Assistants created (from an archive, or from a NextChat mask file). */
+  assistants?: { id: string; name: string }[];
+  /** NextChat masks that could not become assistants, and why. */
+  skipped?: { index: number; name: string; reason: string }[];
 }
 
 /** DELETE /api/me */

@@ -89,6 +89,16 @@ export interface ConversationSettings {
   reasoningEffort?: ReasoningEffort;
 }
 
+/** What a conversation records of the assistant it started from (its own copy of the rest). */
+export interface ConversationAssistant {
+  id: string;
+  version: number;
+  name: string;
+  avatar: string;
+  /** The reference files the conversation carries (its own attachment copies), sent as context. */
+  files: { id: string; name: string }[];
+}
+
 export interface Conversation {
   id: string;
   title: string;
@@ -96,6 +106,8 @@ export interface Conversation {
   /** The configured provider `model` belongs to; null/absent = the server's default provider. */
   provider?: string | null;
   settings: ConversationSettings;
+  /** The assistant it started from (absent/null = none); its settings were copied into it. */
+  assistant?: ConversationAssistant | null;
   createdAt: string;
   updatedAt: string;
 }

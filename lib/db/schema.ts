@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   customType,
   index,
@@ -42,6 +43,9 @@ export const conversations = pgTable(
     provider: text('provider'),
     // Per-conversation choices (enabled tools, later system prompt and sampling); see ConversationSettings.
     settings: jsonb('settings').notNull().default({}),
+    // The assistant it started from (id, version, name, avatar, reference files as attachment
+    // ids); null = none. The conversation keeps its own copy of the assistant's settings above.
+    assistant: jsonb('assistant'),
     // The message the user last chose or created; the shown branch runs through it down to its
     // newest leaf. No foreign key: a stale id just falls back to the newest leaf.
     activeLeafId: uuid('active_leaf_id'),
@@ -137,6 +141,42 @@ export const shares = pgTable(
     revokedAt: timestamptz('revoked_at'),
   },
   (t) => [index('shares_conversation_idx').on(t.conversationId)],
+);
+
+// Reusable system prompts with their model, settings, tools, reference files and starters. The
+// deployment's configured ones (ASSISTANTS) are not stored: they come from configuration.
+export const assistants = pgTable(
+  'assistants',
+  {
+    id: uuid('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    avatar: text('avatar').notNull().default(''),
+    systemPrompt: text('system_prompt').notNull(),
+    provider: text('provider'),
+    model: text('model'),
+    // Sampling and reasoning settings; see AssistantSettings.
+    settings: jsonb('settings').notNull().default({}),
+    // Tool names; null = the conversation default.
+    tools: jsonb('tools'),
+    starters: jsonb('starters').notNull().default([]),
+    // Reference files: metadata here, their text apart so lists do not read it.
+    files: jsonb('files').notNull().default([]),
+    fileTexts: jsonb('file_texts').notNull().default({}),
+    version: integer('version').notNull().default(1),
+    // The shared link (random, at least 128 bits); null = not shared.
+    shareId: text('share_id'),
+    sharePrompt: boolean('share_prompt').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('assistants_user_idx').on(t.userId, t.updatedAt.desc()),
+    uniqueIndex('assistants_share_idx').on(t.shareId),
+  ],
 );
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -254,5 +294,6 @@ export type ConversationRow = typeof conversations.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessageRow = typeof messages.$inferInsert;
 export type AttachmentRow = typeof attachments.$inferSelect;
+export type AssistantRow = typeof assistants.$inferSelect;
 export type ShareRow = typeof shares.$inferSelect;
 export type GenerationRow = typeof generations.$inferSelect;

@@ -38,6 +38,14 @@ export const chatRequestSchema = z
     /** Tools enabled for a NEW conversation (an existing one keeps its settings). */
     tools: z.array(z.string().max(128)).max(200).optional(),
     timeZone: z.string().max(64).optional(),
+    /**
+     * A NEW conversation started from an assistant (the caller's or a configured one): its model,
+     * settings, tools, system prompt and files are copied into the conversation.
+     */
+    assistantId: z
+      .string()
+      .regex(/^(?:[0-9a-f-]{36}|config-[a-z0-9-]{1,50})$/, 'An assistant is named by its id.')
+      .optional(),
     /** Ids of the user's uploads (POST /api/attachments) sent with a new or edited message. */
     attachments: z.array(z.uuid()).max(50).optional(),
   })

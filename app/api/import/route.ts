@@ -10,8 +10,9 @@ export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /**
- * Imports a Parley JSON export (one conversation or an archive of all) as NEW conversations of
- * the caller's; ids in the file are never reused. Body: the file itself, at most 5 MB.
+ * Imports a Parley JSON export (one conversation, or an archive of all with the assistants) as
+ * NEW conversations and assistants of the caller's, or a NextChat mask file as assistants; ids in
+ * the file are never reused. Body: the file itself, at most 5 MB.
  */
 export const POST = route(
   {

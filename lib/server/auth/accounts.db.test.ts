@@ -3,7 +3,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccounts, authSessions, conversations, users } from '@/lib/db/schema';
 import type { DbHandle } from '@/lib/server/db/client';
-import { createConversation, ensureUser } from '@/lib/server/db/repository';
+import {
+  createConversation,
+  ensureUser,
+  insertAssistant,
+  listAssistants,
+} from '@/lib/server/db/repository';
 import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
 import { type Auth, createAuth } from './auth';
 import { mergeGuestInto } from './merge';
@@ -69,11 +74,27 @@ describe('accounts in the database', () => {
     expect((await handle.db.select().from(authSessions)).length).toBeGreaterThanOrEqual(2);
   });
 
-  it("moves a guest's conversations into an account once, and never merges an account", async () => {
+  it("moves a guest's conversations and assistants into an account once, and never merges an account", async () => {
     const guest = crypto.randomUUID();
     await ensureUser(handle.db, guest);
     await createConversation(handle.db, { userId: guest, title: 'first' });
     await createConversation(handle.db, { userId: guest, title: 'second' });
+    const helper = await insertAssistant(handle.db, {
+      userId: guest,
+      values: {
+        name: 'Helper',
+        description: '',
+        avatar: '',
+        systemPrompt: 'Help.',
+        provider: null,
+        model: null,
+        settings: {},
+        tools: null,
+        starters: [],
+        files: [],
+        fileTexts: {},
+      },
+    });
     const { user } = await auth.api.signUpEmail({
       body: { email: 'merge@example.com', password: 'a long password', name: 'M' },
       headers,
@@ -85,6 +106,8 @@ describe('accounts in the database', () => {
       .from(conversations)
       .where(eq(conversations.userId, user.id));
     expect(mine.map((c) => c.title).sort()).toEqual(['first', 'second']);
+    expect((await listAssistants(handle.db, user.id)).map((a) => a.id)).toEqual([helper.id]);
+    expect(await listAssistants(handle.db, guest)).toEqual([]);
     expect(await handle.db.select().from(users).where(eq(users.id, guest))).toEqual([]);
 
     const other = await auth.api.signUpEmail({

@@ -86,6 +86,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
         model: o.model,
         params: o.params,
         settings: o.conversation.settings,
+        references: o.conversation.assistant?.files,
         contextWindow: provider.contextWindow(o.model),
         reasoningEffort: provider.supportsReasoningEffort(o.model),
         vision: provider.supportsVision(o.model),

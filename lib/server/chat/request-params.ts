@@ -32,8 +32,21 @@ export function requestParams(input: ParamsInput): ChatCompletionParams {
   return params;
 }
 
-/** The conversation's system prompt as the request's first message, or null when it has none. */
-export function systemPromptMessage(settings: ConversationSettings): WireMessage | null {
-  const prompt = settings.systemPrompt;
-  return prompt?.trim() ? { role: 'system', content: prompt } : null;
+/** Followed by the file name, a newline, then the file's text (an assistant's reference file). */
+export const REFERENCE_LABEL = 'Reference file:';
+
+/**
+ * The conversation's system prompt, followed by the reference files of the assistant it started
+ * from, as the request's first message; null when it has neither.
+ */
+export function systemPromptMessage(
+  settings: ConversationSettings,
+  references: readonly { name: string; text: string }[] = [],
+): WireMessage | null {
+  const prompt = settings.systemPrompt?.trim() ? settings.systemPrompt : '';
+  const parts = [
+    ...(prompt ? [prompt] : []),
+    ...references.map((r) => `${REFERENCE_LABEL} ${r.name}\n\n${r.text}`),
+  ];
+  return parts.length > 0 ? { role: 'system', content: parts.join('\n\n') } : null;
 }

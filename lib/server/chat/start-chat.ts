@@ -21,6 +21,7 @@ import { resolveModelChoice } from '@/lib/server/models';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
 import { editPoint, firstUserMessage, newUserMessage, retryPoint } from './turn-points';
 import { settleLostGenerations } from '@/lib/server/live/settle';
+import { assistantStart, storeReferenceFiles } from '@/lib/server/assistants/start';
 
 /** Refuses a second answer while one is being written (a double submit, or two tabs). */
 export function assertIdle(messages: readonly ChatMessage[]) {
@@ -46,6 +47,8 @@ export interface ChatInput {
   timeZone?: string;
   /** Ids of the user's uploads sent with a new or edited message. */
   attachments?: string[];
+  /** A new conversation started from this assistant (its copy of the settings wins). */
+  assistantId?: string;
 }
 
 export function startChat(
@@ -75,14 +78,19 @@ async function startChatNow(
   if (existing) await settleLostGenerations(db, { conversationId: existing.id });
   const messages = existing ? await listMessages(db, { conversationId: existing.id }) : [];
   const column = body.retryOf ? columnOf(messages, body.retryOf) : null;
+  const start =
+    !existing && body.assistantId ? await assistantStart(db, userId, body.assistantId) : null;
   // Only a configured provider and model (400 otherwise, before anything is saved); without one,
-  // the conversation's last choice (or the retried column's), else the default.
-  const choice = await resolveModelChoice(
-    column && !body.model
-      ? { provider: column.provider, model: column.model }
-      : { provider: body.provider, model: body.model },
-    existing ?? undefined,
-  );
+  // the conversation's last choice (or the retried column's, or a new conversation's
+  // assistant's when still available), else the default.
+  const choice = start
+    ? await resolveModelChoice(undefined, start.choice)
+    : await resolveModelChoice(
+        column && !body.model
+          ? { provider: column.provider, model: column.model }
+          : { provider: body.provider, model: body.model },
+        existing ?? undefined,
+      );
   const { model } = choice;
   const provider = choice.provider.name;
   const attachmentIds = [...new Set(body.attachments ?? [])];
@@ -101,11 +109,15 @@ async function startChatNow(
       title: provisionalTitle(body.content?.trim() ? body.content : (checked[0]?.name ?? '')),
       model,
       provider,
-      settings: {
+      settings: start?.settings ?? {
         ...(body.tools ? { tools: body.tools } : {}),
         ...pickModelSettings(body.settings ?? {}),
       },
+      assistant: start?.record ?? null,
     }));
+  if (start && !existing) {
+    await storeReferenceFiles(db, { userId, conversationId: conversation.id, files: start.files });
+  }
 
   // A column's Retry joins its comparison while the other columns are still being written (the
   // claim below still refuses anything else live); otherwise nothing may be streaming.

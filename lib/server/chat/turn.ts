@@ -11,6 +11,7 @@ import type { ClientSink } from './client-sink';
 import { estimateMessageTokens, estimateTextTokens, fitToContext } from './context-window';
 import { generate } from './generate';
 import { attachmentParts } from './attachment-parts';
+import { loadAttachmentContents } from '@/lib/server/attachments/content';
 import { toWireMessages } from './history';
 import { requestParams, systemPromptMessage } from './request-params';
 import { runToolStep } from './run-tools';
@@ -30,6 +31,8 @@ export interface TurnOptions {
   params?: ChatCompletionParams;
   /** The conversation's settings: system prompt, sampling, reasoning effort. */
   settings?: ConversationSettings;
+  /** Reference files of the assistant the conversation started from (its own copies). */
+  references?: readonly { id: string; name: string }[];
   /** The model's context size in tokens; older messages are left out beyond it. */
   contextWindow?: number;
   /** Whether the model accepts `reasoning_effort`. */
@@ -55,7 +58,7 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
   let branch = o.branch;
   let assistant = o.assistant;
   const settings = o.settings ?? {};
-  const system = systemPromptMessage(settings);
+  const system = systemPromptMessage(settings, await referenceTexts(o));
   const wireTools = offered.length > 0 ? toOpenAITools(offered) : null;
   const params = requestParams({
     model: o.model,
@@ -160,4 +163,18 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
     o.sink.send(encodeSSE({ assistantMessage: assistant }, 'step'));
   }
   return changed;
+}
+
+/** The text of the conversation's reference files, in order; ones gone are left out. */
+async function referenceTexts(o: TurnOptions): Promise<{ name: string; text: string }[]> {
+  const refs = o.references ?? [];
+  if (refs.length === 0) return [];
+  const contents = await loadAttachmentContents(o.db, {
+    conversationId: o.conversationId,
+    ids: refs.map((r) => r.id),
+  });
+  return refs.flatMap((r) => {
+    const text = contents.get(r.id)?.text;
+    return text ? [{ name: r.name, text }] : [];
+  });
 }

@@ -32,6 +32,8 @@ describe('parseConfig', () => {
       toolMaxSteps: 5,
       toolTimeoutMs: 20000,
       liveLeaseMs: 20000,
+      assistants: [],
+      assistantsPerUser: 100,
       providers: [],
       contextWindows: {},
       attachmentLimits: {

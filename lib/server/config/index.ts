@@ -14,6 +14,8 @@ import {
   parseProviders,
 } from './providers';
 import type { AttachmentLimits } from '@/lib/chat/attachments';
+import type { Assistant } from '@/lib/chat/assistants';
+import { assistantsFrom } from './assistants';
 import { BUILTIN_TOOL_NAMES } from './builtin-tools';
 import { type McpServerConfig, parseMcpServers } from './mcp';
 
@@ -68,6 +70,10 @@ export interface Config {
    * (LIVE_LEASE_MS). After that, any instance may settle it as interrupted.
    */
   liveLeaseMs: number;
+  /** The deployment's assistants, read-only for users (ASSISTANTS or ASSISTANTS_FILE). */
+  assistants: Assistant[];
+  /** How many assistants of their own one user may keep (ASSISTANTS_PER_USER). */
+  assistantsPerUser: number;
   /** Caps on what upstream servers (AI providers, MCP servers) may send; see `Limits`. */
   limits: Limits;
   /** Requests allowed per window, token budgets; 0 turns one off (RATE_LIMIT_*, TOKEN_BUDGET_*). */
@@ -182,6 +188,10 @@ const envSchema = z
     // 4 MB: Vercel refuses request bodies over 4.5 MB; images are downscaled in the browser first.
     ATTACHMENT_MAX_FILE_MB: wholeNumber('ATTACHMENT_MAX_FILE_MB', 1, 100, 4, 4),
     ATTACHMENT_MAX_TOTAL_MB: wholeNumber('ATTACHMENT_MAX_TOTAL_MB', 1, 500, 16, 16),
+    // Read by assistantsFrom (a file needs the working directory), after this schema.
+    ASSISTANTS: optionalText,
+    ASSISTANTS_FILE: optionalText,
+    ASSISTANTS_PER_USER: wholeNumber('ASSISTANTS_PER_USER', 0, 10_000, 100, 100),
     LIVE_LEASE_MS: wholeNumber('LIVE_LEASE_MS', 1_000, 600_000, 20_000, 20000),
     ...limitsEnvShape,
     ...rateLimitEnvShape,
@@ -230,6 +240,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     e.PROVIDERS,
   );
   if (providersError) throw new ConfigError([{ variable: 'PROVIDERS', message: providersError }]);
+  const assistants = assistantsFrom(e, cwd);
+  if (assistants.issues.length > 0) throw new ConfigError(assistants.issues);
   return {
     openaiBaseUrl: e.OPENAI_BASE_URL,
     openaiApiKey: e.OPENAI_API_KEY,
@@ -253,6 +265,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     providers,
     contextWindows: e.CONTEXT_WINDOWS,
     liveLeaseMs: e.LIVE_LEASE_MS,
+    assistants: assistants.assistants,
+    assistantsPerUser: e.ASSISTANTS_PER_USER,
     limits: limitsFrom(e),
     rateLimits: rateLimitConfigFrom(e),
     access: accessConfigFrom(e),

@@ -13,6 +13,7 @@ import type {
   Usage,
 } from '@/lib/chat/types';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
+import type { ConversationAssistant } from '@/lib/chat/assistants';
 import { modelSettingsShape } from '@/lib/chat/model-settings-schema';
 import type { ConversationRow, MessageRow } from '@/lib/db/schema';
 
@@ -129,6 +130,22 @@ function isStatus(value: string): value is MessageStatus {
   return (STATUSES as readonly string[]).includes(value);
 }
 
+const conversationAssistantSchema = z.object({
+  id: z.string(),
+  version: z.number(),
+  name: z.string(),
+  avatar: z.string(),
+  files: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+
+/** `{ assistant }` when the conversation started from one, so others look as they always did. */
+export function parseConversationAssistant(
+  value: unknown,
+): { assistant: ConversationAssistant } | null {
+  const parsed = conversationAssistantSchema.safeParse(value);
+  return parsed.success ? { assistant: parsed.data } : null;
+}
+
 export function toConversation(row: ConversationRow): Conversation {
   return {
     id: row.id,
@@ -136,6 +153,7 @@ export function toConversation(row: ConversationRow): Conversation {
     model: row.model,
     provider: row.provider,
     settings: parseSettings(row.settings),
+    ...(parseConversationAssistant(row.assistant) ?? {}),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -4,6 +4,7 @@ import {
   CONVERSATION_FORMAT,
   type ConversationExport,
   EXPORT_VERSION,
+  type ExportedAssistant,
   type ExportedConversationBody,
   type ExportedMessage,
 } from '@/lib/chat/export-types';
@@ -56,11 +57,13 @@ export function toConversationExport(
 export function toArchiveExport(
   bodies: ExportedConversationBody[],
   now: Date = new Date(),
+  assistants: ExportedAssistant[] = [],
 ): ArchiveExport {
   return {
     format: ARCHIVE_FORMAT,
     version: EXPORT_VERSION,
     exportedAt: now.toISOString(),
     conversations: bodies,
+    assistants,
   };
 }

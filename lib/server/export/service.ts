@@ -22,7 +22,16 @@ import {
   listConversations,
   MAX_PAGE_SIZE,
 } from '@/lib/server/db/repository';
+import { ARCHIVE_FORMAT } from '@/lib/chat/export-types';
+import {
+  insertImportedAssistants,
+  isNextChatMasks,
+  parseExportedAssistants,
+  valuesFromMasks,
+  assistantsForExport,
+} from '@/lib/server/assistants/transfer';
 import { prepareImportedFiles } from './import-files';
+import { ImportValidationError, isRecord } from './import-schema';
 import { planImport } from './import-plan';
 import { conversationBody, toArchiveExport, toConversationExport } from './json';
 import { toMarkdown } from './markdown';
@@ -71,12 +80,16 @@ export async function exportArchive(userId: string): Promise<ArchiveExport> {
     for (const conversation of page.items) bodies.push(await bodyOf(db, conversation));
     cursor = page.nextCursor;
   } while (cursor);
-  return toArchiveExport(bodies);
+  return toArchiveExport(bodies, new Date(), await assistantsForExport(db, userId));
 }
 
 /** Validates an uploaded export (throws ImportValidationError) and creates new conversations. */
 export async function importExport(userId: string, file: unknown): Promise<ImportResult> {
+  if (isNextChatMasks(file)) return importMasks(userId, file);
   const planned = planImport(file);
+  const assistants = parseExportedAssistants(
+    isRecord(file) && file.format === ARCHIVE_FORMAT ? file.assistants : undefined,
+  );
   const files = await prepareImportedFiles(userId, planned);
   const db = await getDb();
   // One transaction for the whole file: an archive is imported completely or not at all.
@@ -108,13 +121,29 @@ export async function importExport(userId: string, file: unknown): Promise<Impor
           messageCount: conversation.messages.length,
         });
       }
-      return out;
+      return {
+        conversations: out,
+        assistants: await insertImportedAssistants(tx, userId, assistants),
+      };
     })
     .catch(async (error: unknown) => {
       await getAttachmentStorage().discard(files.keys);
       throw error;
     });
-  return { conversations: created };
+  return created;
+}
+
+/** A NextChat mask file: its masks become assistants; the ones that cannot are listed. */
+async function importMasks(userId: string, file: unknown): Promise<ImportResult> {
+  const { values, skipped } = valuesFromMasks(file);
+  if (values.length === 0) {
+    throw new ImportValidationError([
+      { path: '', message: `No mask in this file could be imported: ${skipped[0]?.reason ?? ''}` },
+    ]);
+  }
+  const db = await getDb();
+  const assistants = await db.transaction((tx) => insertImportedAssistants(tx, userId, values));
+  return { conversations: [], assistants, skipped };
 }
 
 /** Stops the user's running answers, then deletes the user with everything they own. */

@@ -141,3 +141,17 @@ export function forkLimits({ caller, request }: LimitInput): Limit[] {
     },
   ];
 }
+
+/** Writes of assistants (create, edit, copy): per user per hour. Their count is limited apart. */
+export const ASSISTANT_WRITES_PER_HOUR = 120;
+
+export function assistantLimits({ caller }: LimitInput): Limit[] {
+  return [
+    {
+      key: `assistant:user:${caller.userId}`,
+      max: ASSISTANT_WRITES_PER_HOUR,
+      windowMs: HOUR,
+      what: 'changes to assistants',
+    },
+  ];
+}

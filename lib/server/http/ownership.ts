@@ -8,6 +8,8 @@ import {
   getMessageForUser,
 } from '@/lib/server/db/repository';
 import { notFound } from '@/lib/server/errors';
+import { ASSISTANT_NOT_FOUND, findUsable } from '@/lib/server/assistants/service';
+import { CONFIG_ASSISTANT_ID } from '@/lib/server/config/assistants';
 
 // Ownership checks for the guard's `owns`: each names the path parameter holding the id.
 
@@ -56,3 +58,26 @@ export function ownedConversation(options: { deleted?: boolean } = {}) {
 
 /** The 404 a handler throws when the conversation vanished after the guard checked it. */
 export const conversationNotFound = () => notFound(CONVERSATION_NOT_FOUND);
+
+/** An assistant the caller may use: one of theirs, or one of the deployment's configured ones. */
+export const ownsAssistant =
+  (param: string): Check =>
+  async (db, userId, params) =>
+    !!(await findUsable(db, userId, params[param] ?? ''));
+
+const assistantParams = z.object({
+  id: z.union([z.uuid(), z.string().regex(CONFIG_ASSISTANT_ID)]),
+});
+
+/**
+ * The guard spec of every route under /api/assistants/[id]: a signed-in caller and an assistant
+ * they may use (their own, or a configured one, which the handler refuses to change); else 404.
+ */
+export function ownedAssistant() {
+  return {
+    identity: 'user',
+    params: assistantParams,
+    notFound: ASSISTANT_NOT_FOUND,
+    owns: ownsAssistant('id'),
+  } as const;
+}

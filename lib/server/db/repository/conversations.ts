@@ -1,5 +1,6 @@
 import 'server-only';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { ConversationAssistant } from '@/lib/chat/assistants';
 import type { Conversation, ConversationSettings } from '@/lib/chat/types';
 import { conversations } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -16,6 +17,7 @@ export async function createConversation(
     provider?: string | null;
     id?: string;
     settings?: ConversationSettings;
+    assistant?: ConversationAssistant | null;
   },
 ): Promise<Conversation> {
   const [row] = await db
@@ -27,6 +29,7 @@ export async function createConversation(
       model: input.model ?? null,
       provider: input.provider ?? null,
       settings: input.settings ?? {},
+      assistant: input.assistant ?? null,
     })
     .returning();
   if (!row) throw new Error('insert into conversations returned no row');

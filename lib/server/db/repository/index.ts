@@ -21,6 +21,19 @@ export {
   purgePendingAttachments,
   type StoredAttachment,
 } from './attachments';
+export {
+  type AssistantValues,
+  type AssistantWithTexts,
+  countAssistants,
+  deleteAssistant,
+  exportAssistants,
+  getAssistant,
+  getSharedAssistant,
+  insertAssistant,
+  listAssistants,
+  setAssistantShare,
+  updateAssistant,
+} from './assistants';
 export { getActiveLeafId, setActiveLeaf } from './branches';
 export {
   createConversation,
