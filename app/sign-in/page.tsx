@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { SignInPanel } from '@/components/account/sign-in-panel';
 import { NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
+import { UNVERIFIED_SSO_MESSAGE } from '@/lib/server/auth/auth';
 import { currentAccount } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 
@@ -15,6 +16,10 @@ type Props = { searchParams: Promise<{ error?: string | string[] }> };
 function ssoProblem(code: string | undefined): string | null {
   if (!code) return null;
   if (code === 'email_not_allowed') return NOT_ALLOWED_MESSAGE;
+  if (code === 'email_not_verified') return UNVERIFIED_SSO_MESSAGE;
+  if (code === 'account_not_linked') {
+    return 'An account with this address exists, but its address was never confirmed. Choose a new password with "Forgot password?" (the link proves the address is yours), then sign in with the provider again.';
+  }
   return 'Signing in with that provider did not work. Try again, or use your email.';
 }
 

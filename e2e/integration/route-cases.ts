@@ -120,6 +120,39 @@ export const CASES: Record<string, Case> = {
     body: json({ email: 'new@example.com', password: 'short' }),
     ok: 400,
   },
+  // This server sends no mail: no reset to offer (404), no account to change or verify (401);
+  // verified-accounts.test.ts does all of it with a real SMTP server.
+  'POST /api/account/password': {
+    access: 'public',
+    path: () => '/api/account/password',
+    body: json({ currentPassword: 'not it', newPassword: 'long enough pw' }),
+    ok: 401,
+  },
+  'POST /api/account/password/forgot': {
+    access: 'public',
+    path: () => '/api/account/password/forgot',
+    body: json({ email: 'nobody@example.com' }),
+    ok: 404,
+  },
+  'POST /api/account/password/reset': {
+    access: 'public',
+    path: () => '/api/account/password/reset',
+    body: json({ token: 'not-a-token', password: 'long enough pw' }),
+    ok: 404,
+    withoutCode: 404,
+  },
+  'POST /api/account/verification': {
+    access: 'public',
+    path: () => '/api/account/verification',
+    body: json({}),
+    ok: 401,
+  },
+  'GET /api/auth/verify-email': {
+    access: 'public',
+    path: () => '/api/auth/verify-email?token=not-a-token',
+    ok: 401,
+    withoutCode: 401,
+  },
   // No single sign-on is configured here: both answer 404 (sso.spec.ts signs in for real).
   'POST /api/account/sso': {
     access: 'public',

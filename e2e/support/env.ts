@@ -104,6 +104,10 @@ export const APP_CONFIG_VARS = [
   'GITHUB_CLIENT_SECRET',
   'APP_URL',
   'ALLOWED_HOSTS',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'RATE_LIMIT_MAILS_PER_ADDRESS',
+  'RATE_LIMIT_MAILS_PER_IP',
   // Set by Vercel: the deployment's own host names (allowed by the Host check).
   'VERCEL_URL',
   'VERCEL_BRANCH_URL',
@@ -132,4 +136,6 @@ export const E2E_RATE_LIMITS = {
   RATE_LIMIT_FORKS_PER_IP: '0',
   TOKEN_BUDGET_GUEST: '0',
   TOKEN_BUDGET_ACCOUNT: '0',
+  RATE_LIMIT_MAILS_PER_ADDRESS: '0',
+  RATE_LIMIT_MAILS_PER_IP: '0',
 } as const;

@@ -1,20 +1,15 @@
 import { route } from '@/lib/server/http/guard';
-import { currentAccount } from '@/lib/server/auth/current';
 import { withCookies } from '@/lib/server/auth/http';
 import { deleteAccount, signOut } from '@/lib/server/auth/service';
-import { signInOptions } from '@/lib/server/auth/options';
+import { accountStatus } from '@/lib/server/auth/status';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';
 
 /** Who is signed in (null for a guest), and which ways to sign in this Parley offers. */
-export const GET = route({ identity: 'optional' }, async () => {
-  const account = await currentAccount();
-  return withCookies(
-    { account: account ? { email: account.email, name: account.name } : null, ...signInOptions() },
-    [],
-  );
-});
+export const GET = route({ identity: 'optional' }, async ({ db }) =>
+  withCookies(await accountStatus(db), []),
+);
 
 /** "Delete my account and data": conversations, shared links, files, sessions, the account. */
 export const DELETE = route({ identity: 'optional' }, async ({ db, request }) => {

@@ -15,7 +15,9 @@ type Props = { params: Promise<{ id: string }> };
 const load = cache(async (id: string) => {
   await requirePageAccess();
   if (!z.uuid().safeParse(id).success) return null;
-  const userId = (await currentCaller())?.userId;
+  // A page signs nobody out: the next API request does, with a sentence saying why.
+  const caller = await currentCaller(false);
+  const userId = caller && !caller.unverified ? caller.userId : null;
   return userId ? loadConversation(userId, id) : null;
 });
 

@@ -10,7 +10,16 @@ import { getDb } from '@/lib/server/database';
 import type { Db } from '@/lib/server/db/types';
 import { log } from '@/lib/server/log';
 import { getSessionSecret, isSecureRequest } from '@/lib/server/session';
+import { canSendMail } from '@/lib/server/mail/send';
 import { emailAllowed, NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
+import {
+  mailExistingAccount,
+  mailResetLink,
+  mailVerificationLink,
+  RESET_MINUTES,
+  VERIFY_HOURS,
+} from './mails';
+import { markVerified } from './verified';
 
 // Accounts through better-auth with its Drizzle adapter, on Parley's own database: users,
 // sessions (server-side rows, so they can be revoked everywhere at once) and password hashes
@@ -18,6 +27,9 @@ import { emailAllowed, NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-e
 // An account's id is a uuid and is also its Parley user id (users.id).
 
 export const AUTH_COOKIE_PREFIX = 'parley';
+
+export const UNVERIFIED_SSO_MESSAGE =
+  'Your sign-in provider has not verified this email address. Verify it there, then sign in again.';
 
 /**
  * `secure`: the request came over https. Its session cookie is then `__Secure-parley.…; Secure`;
@@ -28,6 +40,7 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
   const { allowedEmails, sso } = getConfig().access;
   const oidc = sso.find((p) => p.id === 'oidc');
   const github = sso.find((p) => p.id === 'github');
+  const mail = canSendMail();
   return betterAuth({
     appName: 'Parley',
     // Derived, so one SESSION_SECRET (or the generated one) is all there is to configure.
@@ -45,7 +58,31 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
         verification: authVerifications,
       },
     }),
-    emailAndPassword: { enabled: true, minPasswordLength: 8, maxPasswordLength: 256 },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 256,
+      // With mail, sign-up answers "check your inbox" for every address (a new one gets the
+      // verification link, a known one a mail saying it has an account) and signs nobody in:
+      // the answer cannot tell who has an account. Without mail, accounts work as before.
+      autoSignIn: !mail,
+      onExistingUserSignUp: async ({ user }) => mailExistingAccount(user.email),
+      ...(mail
+        ? { sendResetPassword: async ({ user, token }) => mailResetLink(user.email, token) }
+        : {}),
+      resetPasswordTokenExpiresIn: RESET_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The reset link reached the mailbox: the address is proven too.
+      onPasswordReset: async ({ user }) => markVerified(db, user.id),
+    },
+    emailVerification: mail
+      ? {
+          sendOnSignUp: true,
+          autoSignInAfterVerification: true,
+          expiresIn: VERIFY_HOURS * 60 * 60,
+          sendVerificationEmail: async ({ user, token }) => mailVerificationLink(user.email, token),
+        }
+      : undefined,
     socialProviders: github
       ? { github: { clientId: github.clientId, clientSecret: github.clientSecret } }
       : {},
@@ -66,10 +103,16 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
         ]
       : [],
     user: {
-      validateUserInfo: ({ user }) =>
-        emailAllowed(allowedEmails, user.email)
+      validateUserInfo: ({ user, source }) => {
+        // A provider's address counts only when the provider says it verified it (GitHub: the
+        // verified primary address): an unproven address gets no account and links to none.
+        if (source.method !== 'email-password' && user.emailVerified !== true) {
+          return { error: 'email_not_verified', errorDescription: UNVERIFIED_SSO_MESSAGE };
+        }
+        return emailAllowed(allowedEmails, user.email)
           ? undefined
-          : { error: 'email_not_allowed', errorDescription: NOT_ALLOWED_MESSAGE },
+          : { error: 'email_not_allowed', errorDescription: NOT_ALLOWED_MESSAGE };
+      },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Parley counts wrong passwords itself, in its own rate_limits table (lib/server/auth/).
@@ -92,6 +135,11 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
         },
       },
     },
+    // A provider's verified address never links to an account whose own address is unproven
+    // (better-auth's default, `requireLocalEmailVerified`): a password someone set for that
+    // address without the mailbox cannot take over the provider's sign-in. The owner proves the
+    // mailbox with "forgot password" first (onPasswordReset above), which ends those sessions.
+    account: { accountLinking: { requireLocalEmailVerified: true } },
     telemetry: { enabled: false },
     // Into Parley's structured log (LOG_LEVEL applies); a wrong password is no warning.
     logger: {

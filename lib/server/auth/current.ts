@@ -1,9 +1,13 @@
 import 'server-only';
 import { cookies, headers } from 'next/headers';
+import { eq } from 'drizzle-orm';
+import { authSessions } from '@/lib/db/schema';
 import { getConfig } from '@/lib/server/config';
+import { AppError } from '@/lib/server/errors';
 import { SESSION_COOKIE, verifySessionCookie } from '@/lib/server/session';
 import { getDb } from '@/lib/server/database';
 import { userExists } from '@/lib/server/db/repository';
+import { emailAllowed } from '@/lib/server/config/allowed-emails';
 import { AUTH_COOKIE_PREFIX, getAuth } from './auth';
 import { mergeGuestInto } from './merge';
 
@@ -16,12 +20,26 @@ export type CallerKind = 'guest' | 'account';
 export interface Caller {
   userId: string;
   kind: CallerKind;
+  /** ALLOWED_EMAILS is set and this account has not verified its address: it may not chat. */
+  unverified?: true;
 }
 
 export interface AccountInfo {
   userId: string;
   email: string;
   name: string;
+  emailVerified: boolean;
+}
+
+interface SessionAccount extends AccountInfo {
+  sessionId: string;
+}
+
+export const UNVERIFIED_MESSAGE =
+  'Confirm your email address first: open the link we sent you, or send the link again from your account page.';
+
+export function removedMessage(email: string): string {
+  return `You have been signed out: ${email} is no longer on this Parley's list of allowed addresses. Your conversations are kept; ask its owner to add the address again.`;
 }
 
 const AUTH_COOKIE = `${AUTH_COOKIE_PREFIX}.session_token`;
@@ -30,8 +48,8 @@ function hasAuthCookie(names: string[]): boolean {
   return names.some((n) => n === AUTH_COOKIE || n === `__Secure-${AUTH_COOKIE}`);
 }
 
-/** The signed-in account, or null (no database work without an account cookie). */
-export async function currentAccount(): Promise<AccountInfo | null> {
+/** The session's account whatever the allow-list says (no database work without a cookie). */
+async function sessionAccount(): Promise<SessionAccount | null> {
   const jar = await cookies();
   if (!hasAuthCookie(jar.getAll().map((c) => c.name))) return null;
   const auth = await getAuth();
@@ -40,7 +58,39 @@ export async function currentAccount(): Promise<AccountInfo | null> {
     query: { disableCookieCache: true, disableRefresh: true },
   });
   if (!session) return null;
-  return { userId: session.user.id, email: session.user.email, name: session.user.name };
+  const { id, email, name, emailVerified } = session.user;
+  return { userId: id, email, name, emailVerified, sessionId: session.session.id };
+}
+
+const allowed = (email: string) => emailAllowed(getConfig().access.allowedEmails, email);
+
+/** ALLOWED_EMAILS is set and the address is not proven yet. */
+export function needsVerification(account: AccountInfo): boolean {
+  return getConfig().access.allowedEmails.length > 0 && !account.emailVerified;
+}
+
+/**
+ * The signed-in account, or null. An account whose address the allow-list no longer names is
+ * signed out here when `signOut` (this browser's session ends; pages leave that to the API, which
+ * can say why), and `removed` says whose it was.
+ */
+export async function accountState(signOut = true): Promise<{
+  account: AccountInfo | null;
+  removed: string | null;
+}> {
+  const found = await sessionAccount();
+  if (!found) return { account: null, removed: null };
+  const { sessionId, ...account } = found;
+  if (allowed(account.email)) return { account, removed: null };
+  if (!signOut) return { account: null, removed: account.email };
+  const db = await getDb();
+  await db.delete(authSessions).where(eq(authSessions.id, sessionId));
+  return { account: null, removed: account.email };
+}
+
+/** The signed-in account the allow-list names, or null; signs nobody out (see accountState). */
+export async function currentAccount(): Promise<AccountInfo | null> {
+  return (await accountState(false)).account;
 }
 
 /**
@@ -62,8 +112,22 @@ export async function currentGuestId(): Promise<string | null> {
   return verifySessionCookie((await cookies()).get(SESSION_COOKIE)?.value);
 }
 
-export async function currentCaller(): Promise<Caller | null> {
-  const account = await currentAccount();
+/**
+ * Every request checks the account against ALLOWED_EMAILS as it is now: one the list no longer
+ * names is signed out with a sentence saying so (401); one not verified yet is marked, and the
+ * guard refuses it everything but its own account.
+ */
+export async function currentCaller(signOut = true): Promise<Caller | null> {
+  const { account, removed } = await accountState(signOut);
+  if (removed && !signOut) return null;
+  if (removed) {
+    throw new AppError('unauthorized', removedMessage(removed), {
+      details: { reason: 'email_not_allowed' },
+    });
+  }
+  if (account && needsVerification(account)) {
+    return { userId: account.userId, kind: 'account', unverified: true };
+  }
   if (account) {
     await claimGuest(account.userId);
     return { userId: account.userId, kind: 'account' };

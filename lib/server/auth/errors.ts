@@ -6,6 +6,8 @@ import { NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 // better-auth's refusals in Parley's one error shape, in words a person can act on.
 
 export const WRONG_PASSWORD = 'Wrong email or password.';
+export const LINK_USED =
+  'This link has expired or was already used. Ask for a new one: "Forgot password?" on the sign-in page.';
 
 const MESSAGES: Record<string, [code: string, message: string]> = {
   INVALID_EMAIL_OR_PASSWORD: ['unauthorized', WRONG_PASSWORD],
@@ -19,6 +21,13 @@ const MESSAGES: Record<string, [code: string, message: string]> = {
   PASSWORD_TOO_SHORT: ['bad_request', 'Use a password of at least 8 characters.'],
   PASSWORD_TOO_LONG: ['bad_request', 'Use a password of at most 256 characters.'],
   EMAIL_NOT_ALLOWED: ['forbidden', NOT_ALLOWED_MESSAGE],
+  INVALID_TOKEN: ['bad_request', LINK_USED],
+  TOKEN_EXPIRED: ['bad_request', LINK_USED],
+  CREDENTIAL_ACCOUNT_NOT_FOUND: [
+    'bad_request',
+    'This account signs in with single sign-on and has no password to change.',
+  ],
+  EMAIL_ALREADY_VERIFIED: ['bad_request', 'Your email address is already confirmed.'],
 };
 
 export function isWrongPassword(error: unknown): boolean {

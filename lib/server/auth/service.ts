@@ -6,10 +6,14 @@ import type { Db } from '@/lib/server/db/types';
 import { AppError } from '@/lib/server/errors';
 import { deleteAllData } from '@/lib/server/export/service';
 import { failedAttempts } from '@/lib/server/http/attempts';
+import { mailLimits } from '@/lib/server/http/limits';
+import { enforceLimits } from '@/lib/server/http/rate-limit';
 import { emailAllowed, NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 import { getAuth } from './auth';
 import { currentAccount } from './current';
 import { authError, isWrongPassword } from './errors';
+import { later, VERIFIED_PATH } from './mails';
+import { PASSWORDS_OFF_MESSAGE, passwordAccounts } from './options';
 
 // What the account routes do (app/api/account/*), with better-auth doing the accounts and
 // sessions. Each returns the Set-Cookie headers better-auth produced, for the route to send.
@@ -25,7 +29,16 @@ interface Signed {
   account: { email: string; name: string };
 }
 
-function refuseNotAllowed(email: string) {
+/** With mail, sign-up signs nobody in and answers the same for every address. */
+export type SignedUp = Signed | { checkInbox: true; email: string };
+
+export function refusePasswordsOff(): void {
+  if (passwordAccounts() === 'off') {
+    throw new AppError('forbidden', PASSWORDS_OFF_MESSAGE, { details: { reason: 'sso_only' } });
+  }
+}
+
+export function refuseNotAllowed(email: string) {
   if (!emailAllowed(getConfig().access.allowedEmails, email)) {
     throw new AppError('forbidden', NOT_ALLOWED_MESSAGE, {
       details: { reason: 'email_not_allowed' },
@@ -33,20 +46,49 @@ function refuseNotAllowed(email: string) {
   }
 }
 
-export async function signUp(input: Credentials, headers: Headers): Promise<Signed> {
+/** better-auth's own bounds, checked before anything is done (same words). */
+function checkPassword(password: string): void {
+  if (password.length < 8)
+    throw new AppError('bad_request', 'Use a password of at least 8 characters.');
+  if (password.length > 256)
+    throw new AppError('bad_request', 'Use a password of at most 256 characters.');
+}
+
+/**
+ * Without mail (and without ALLOWED_EMAILS) the account is made and signed in at once, as
+ * before. With mail the answer is "check your inbox" for every address, given before anything
+ * depends on whether it has an account: the account (and its verification mail), or the mail
+ * saying it already exists, is made after the answer has gone, so neither the answer nor its
+ * time tells the two apart.
+ */
+export async function signUp(
+  db: Db,
+  input: Credentials,
+  headers: Headers,
+  address: string,
+): Promise<SignedUp> {
+  refusePasswordsOff();
   refuseNotAllowed(input.email);
+  const email = input.email.trim().toLowerCase();
+  const body = {
+    email,
+    password: input.password,
+    name: input.name?.trim() || email.split('@')[0] || email,
+    callbackURL: VERIFIED_PATH,
+  };
   const auth = await getAuth();
+  if (passwordAccounts() === 'mail') {
+    checkPassword(input.password);
+    await enforceLimits(db, mailLimits(email, address));
+    const copied = new Headers(headers);
+    later('a sign-up could not be completed', () =>
+      auth.api.signUpEmail({ body, headers: copied }),
+    );
+    return { checkInbox: true, email };
+  }
   try {
-    const result = await auth.api.signUpEmail({
-      body: {
-        email: input.email,
-        password: input.password,
-        name: input.name?.trim() || input.email.split('@')[0] || input.email,
-      },
-      headers,
-      returnHeaders: true,
-    });
-    const { email, name } = result.response.user;
+    const result = await auth.api.signUpEmail({ body, headers, returnHeaders: true });
+    const { name } = result.response.user;
     return { cookies: result.headers.getSetCookie(), account: { email, name } };
   } catch (error) {
     throw authError(error) ?? error;
@@ -72,6 +114,7 @@ export async function signIn(
     failedAttempts({ db, key: `sign-in:ip:${address}`, max: max * 10, what }),
   ];
   for (const limit of limits) await limit.check();
+  refusePasswordsOff();
   refuseNotAllowed(email);
   const auth = await getAuth();
   try {

@@ -74,6 +74,8 @@ describe('parseConfig', () => {
         sso: [],
       },
       hosts: { appUrl: null, names: [] },
+      // No SMTP_URL outside production: account links go to the log.
+      mail: { smtpUrl: null, from: null, logOnly: true, perAddress: 5, perIp: 20 },
     });
   });
 

@@ -7,6 +7,7 @@ import { isHttpUrl, logLevel, optionalText, schemeOf, wholeNumber } from './valu
 import { rateLimitConfigFrom, rateLimitEnvShape } from './rate-limits';
 import { vercelIssues } from './vercel';
 import { type HostConfig, hostConfigFrom, hostEnvShape } from './hosts';
+import { type MailConfig, mailConfigFrom, mailEnvShape, mailIssues } from './mail';
 import {
   combineProviders,
   type ProviderConfig,
@@ -22,6 +23,7 @@ import { type McpServerConfig, parseMcpServers } from './mcp';
 export type { ProviderConfig } from './providers';
 export type { McpServerConfig } from './mcp';
 export type { Limits, RateLimitConfig } from './limits';
+export type { MailConfig } from './mail';
 
 /**
  * Server configuration, read from the environment once per process.
@@ -80,6 +82,8 @@ export interface Config {
   rateLimits: RateLimitConfig;
   access: AccessConfig;
   hosts: HostConfig;
+  /** Outgoing mail for accounts (SMTP_URL, MAIL_FROM, RATE_LIMIT_MAILS_*). */
+  mail: MailConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -200,6 +204,7 @@ const envSchema = z
     VERCEL: optionalText,
     ...accessEnvShape,
     ...hostEnvShape,
+    ...mailEnvShape,
   })
   .superRefine(checkAccessEnv);
 
@@ -215,7 +220,8 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     );
   }
   const e = result.data;
-  const platformIssues = vercelIssues(e);
+  const access = accessConfigFrom(e);
+  const platformIssues = [...vercelIssues(e), ...mailIssues(e, access.sso.length > 0)];
   if (platformIssues.length > 0) throw new ConfigError(platformIssues);
   const chatModel = e.CHAT_MODEL ?? e.CHAT_MODELS[0] ?? null;
   const chatModels =
@@ -269,8 +275,9 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     assistantsPerUser: e.ASSISTANTS_PER_USER,
     limits: limitsFrom(e),
     rateLimits: rateLimitConfigFrom(e),
-    access: accessConfigFrom(e),
+    access,
     hosts: hostConfigFrom(e),
+    mail: mailConfigFrom(e),
   };
 }
 

@@ -133,7 +133,7 @@ async function guarded<
     const body = spec.body ? await readJsonBody(request, spec.body) : undefined;
 
     const db = spec.identity === 'public' ? undefined : await getDb();
-    const caller = spec.identity === 'public' ? null : await identify();
+    const caller = spec.identity === 'public' ? null : await identify(spec.identity === 'user');
     const userId = caller?.userId ?? null;
     if (spec.identity === 'user' && db && !caller) throw noSession(spec);
     if (spec.identity === 'user' && db && caller && isStateChanging(request.method)) {

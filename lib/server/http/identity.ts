@@ -1,6 +1,7 @@
 import 'server-only';
-import { type Caller, currentCaller } from '@/lib/server/auth/current';
+import { type Caller, currentCaller, UNVERIFIED_MESSAGE } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
+import { AppError } from '@/lib/server/errors';
 import type { Db } from '@/lib/server/db/types';
 import { ensureAccountUser } from '@/lib/server/db/repository';
 import { admitGuest } from './admit';
@@ -10,9 +11,20 @@ import { clientAddress } from './client-address';
 // minted on a page load (lib/server/auth/current.ts). Access codes are checked before this, by
 // the guard (lib/server/access/gate.ts); `admit` refuses who may not act.
 
-/** The caller, or null without a valid session (or a guest when ALLOW_GUESTS=false). */
-export function identify(): Promise<Caller | null> {
-  return currentCaller();
+/**
+ * The caller, or null without a valid session (or a guest when ALLOW_GUESTS=false). An account
+ * that must verify its address first (ALLOWED_EMAILS) is refused in words where a user is
+ * required, and is nobody elsewhere (its account routes read the account themselves).
+ */
+export async function identify(required: boolean): Promise<Caller | null> {
+  // Where a user is required, an account the allow-list no longer names is signed out with a
+  // sentence (401); elsewhere it is nobody until then (GET /api/account says why, too).
+  const caller = await currentCaller(required);
+  if (!caller?.unverified) return caller;
+  if (!required) return null;
+  throw new AppError('forbidden', UNVERIFIED_MESSAGE, {
+    details: { reason: 'email_not_verified' },
+  });
 }
 
 /** Before a state-changing request acts: a new guest's row is created here (rate-limited). */

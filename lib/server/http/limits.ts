@@ -155,3 +155,25 @@ export function assistantLimits({ caller }: LimitInput): Limit[] {
     },
   ];
 }
+
+/**
+ * Account mails (verification, reset, "you already have an account"): per e-mail address and
+ * per client address, counted whether or not the address has an account.
+ */
+export function mailLimits(email: string, address: string): Limit[] {
+  const { perAddress, perIp } = getConfig().mail;
+  return [
+    {
+      key: `mail:address:${email.trim().toLowerCase()}`,
+      max: perAddress,
+      windowMs: HOUR,
+      what: 'account mails to this address',
+    },
+    {
+      key: `mail:ip:${address}`,
+      max: perIp,
+      windowMs: HOUR,
+      what: 'account mails from your network',
+    },
+  ];
+}
