@@ -10,9 +10,12 @@ import {
   E2E_API_KEY,
   E2E_MODEL,
   E2E_RATE_LIMITS,
+  MAIL_CONTROL_PORT,
+  MAIL_CONTROL_URL,
   MOCK_CONTROL_URL,
   MOCK_PORT,
   MOCK_UPSTREAM_URL,
+  SMTP_PORT,
   TEST_DIST_DIR,
 } from './e2e/support/env';
 import { E2E_PROVIDERS } from './e2e/support/providers';
@@ -102,9 +105,20 @@ export default defineConfig({
       },
     },
     {
-      // No upstream at all: the app falls back to its offline demo model.
+      // A real SMTP server on loopback that keeps what it receives (GET /mails?to=… on its control
+      // port): the demo server's account mails go there (accounts-mail.spec.ts).
+      name: 'mail',
+      command: `npx tsx e2e/smtp-catcher/main.ts --smtp-port ${SMTP_PORT} --port ${MAIL_CONTROL_PORT}`,
+      url: `${MAIL_CONTROL_URL}/mails`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      gracefulShutdown: serverShutdown,
+    },
+    {
+      // No upstream at all: the app falls back to its offline demo model. It sends account mail
+      // (verification, reset) to the SMTP catcher, and only confirmed @example.com addresses chat.
       name: 'demo',
-      command: `node e2e/support/serve-app.mjs --port ${DEMO_APP_PORT} ${unsetAllBut(['LOG_LEVEL', ...Object.keys(E2E_RATE_LIMITS)])}`,
+      command: `node e2e/support/serve-app.mjs --port ${DEMO_APP_PORT} ${unsetAllBut(['LOG_LEVEL', 'SMTP_URL', 'MAIL_FROM', 'ALLOWED_EMAILS', ...Object.keys(E2E_RATE_LIMITS)])}`,
       url: DEMO_APP_URL,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -113,6 +127,9 @@ export default defineConfig({
         NEXT_DIST_DIR: TEST_DIST_DIR,
         NEXT_TELEMETRY_DISABLED: '1',
         LOG_LEVEL: 'error',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Parley <parley@example.com>',
+        ALLOWED_EMAILS: '@example.com',
         ...E2E_RATE_LIMITS,
       },
     },

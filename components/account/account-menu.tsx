@@ -32,10 +32,20 @@ export function AccountMenu() {
   const { data } = useAccountStatus();
   const signOut = useSignOut();
   if (!data) return null;
-  const { account } = data;
+  const { account, notice } = data;
 
   return (
     <div className="border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
+      {notice ? (
+        <p role="alert" className="mb-2 text-sm">
+          {notice}
+        </p>
+      ) : null}
+      {account?.mustVerify ? (
+        <a href="/account" className="mb-2 block text-sm underline">
+          Confirm your email address to chat
+        </a>
+      ) : null}
       {account ? (
         <Menu
           trigger={<span className="block max-w-56 truncate text-sm">{account.email}</span>}
@@ -45,6 +55,7 @@ export function AccountMenu() {
         >
           {(close) => (
             <>
+              <MenuItem onSelect={() => window.location.assign('/account')}>Account</MenuItem>
               <MenuItem onSelect={() => signOut.mutate(false)}>Sign out</MenuItem>
               <MenuItem onSelect={() => signOut.mutate(true)}>Sign out everywhere</MenuItem>
               <MenuItem

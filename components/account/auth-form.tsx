@@ -1,8 +1,8 @@
 'use client';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { ApiError } from '@/lib/queries/fetch-json';
-import { COOKIE_DROPPED, useSignIn } from '@/lib/queries/account';
-import { primaryButtonClass } from '@/components/ui/styles';
+import { useAccountStatus } from '@/lib/queries/account';
+import { problemOf, useSignIn } from '@/lib/queries/account-forms';
+import { linkClass, primaryButtonClass } from '@/components/ui/styles';
 import { SsoButtons } from './sso-buttons';
 
 export const inputClass =
@@ -24,14 +24,9 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   const id = useId();
   const unencrypted = useUnencrypted();
   const mutation = useSignIn(mode);
+  const { data: options } = useAccountStatus();
   const [problem, setProblem] = useState<string | null>(null);
-  const error =
-    problem ??
-    (mutation.error instanceof ApiError || mutation.error?.message === COOKIE_DROPPED
-      ? mutation.error.message
-      : mutation.error
-        ? 'Could not reach Parley. Try again.'
-        : null);
+  const error = problem ?? problemOf(mutation.error);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,6 +43,19 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
   }
 
   const signUp = mode === 'sign-up';
+  const done = mutation.data;
+  if (done) {
+    return (
+      <p
+        role="status"
+        className="rounded-md border border-zinc-300 px-3 py-2 text-sm dark:border-zinc-700"
+      >
+        {done.message} Follow its link to finish; it works once, for a day.
+      </p>
+    );
+  }
+  // Single sign-on only here: ALLOWED_EMAILS is set and this Parley sends no mail.
+  if (options?.passwordAccounts === false) return <SsoButtons />;
   return (
     <div className="flex flex-col gap-3">
       <SsoButtons />
@@ -115,6 +123,11 @@ export function AuthForm({ mode }: { mode: 'sign-in' | 'sign-up' }) {
         >
           {mutation.isPending ? 'Please wait…' : signUp ? 'Create account' : 'Sign in'}
         </button>
+        {!signUp && options?.passwordReset ? (
+          <a href="/forgot-password" className={linkClass}>
+            Forgot password?
+          </a>
+        ) : null}
       </form>
     </div>
   );

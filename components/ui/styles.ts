@@ -16,3 +16,6 @@ export const sectionTitleClass = 'text-sm font-semibold';
 
 export const shortDate = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const linkClass =
+  'self-start rounded text-sm text-blue-700 underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-500 dark:text-blue-300';

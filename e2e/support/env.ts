@@ -15,6 +15,14 @@ export const APP_PORT = port('E2E_PORT', 3100);
 export const DEMO_APP_PORT = port('E2E_DEMO_PORT', 3101);
 export const MOCK_PORT = port('MOCK_PORT', 4010);
 
+/**
+ * The SMTP catcher (e2e/smtp-catcher) the demo server sends its account mail to, and its HTTP
+ * control port (GET /mails?to=…). Derived from MOCK_PORT so people running side by side differ.
+ */
+export const SMTP_PORT = port('E2E_SMTP_PORT', 2525 + (MOCK_PORT % 75));
+export const MAIL_CONTROL_PORT = port('E2E_MAIL_PORT', MOCK_PORT + 1);
+export const MAIL_CONTROL_URL = `http://127.0.0.1:${MAIL_CONTROL_PORT}`;
+
 /** The app under test, wired to the mock upstream. */
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`;
 /** A second app instance with no upstream configured: it serves the offline demo model. */

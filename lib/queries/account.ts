@@ -5,10 +5,23 @@ import { fetchJson } from './fetch-json';
 // The account: who is signed in, and the ways to sign in this Parley offers.
 
 export interface AccountStatus {
-  account: { email: string; name: string } | null;
+  account: {
+    email: string;
+    name: string;
+    emailVerified: boolean;
+    /** ALLOWED_EMAILS is set and the address is not confirmed: no chatting until it is. */
+    mustVerify: boolean;
+    methods: ('password' | 'oidc' | 'github')[];
+  } | null;
+  /** Why this browser was signed out (the allow-list no longer names its address), once. */
+  notice: string | null;
   guestsAllowed: boolean;
   /** Single sign-on providers configured on the server (buttons "Continue with {name}"). */
   providers: { id: 'oidc' | 'github'; name: string }[];
+  /** false: single sign-on only (ALLOWED_EMAILS without mail). */
+  passwordAccounts: boolean;
+  /** "Forgot password?" is offered (the server sends mail). */
+  passwordReset: boolean;
 }
 
 export const accountKeys = { status: () => ['account'] as const };
@@ -32,25 +45,9 @@ const post = (path: string, body: unknown) =>
  * Signing in or out changes whose conversations every screen shows: the page is loaded again
  * rather than patching each cached query.
  */
-function reload() {
+export function reload() {
   window.location.reload();
 }
-
-export function useSignIn(mode: 'sign-in' | 'sign-up') {
-  return useMutation({
-    mutationFn: async (input: { email: string; password: string; name?: string }) => {
-      await post(`/api/account/${mode}`, input);
-      // The server moves this browser's conversations only once a request shows the browser
-      // kept the account's cookie; one that did not is told so instead of being reloaded.
-      const status = await fetchJson<AccountStatus>('/api/account');
-      if (!status.account) throw new Error(COOKIE_DROPPED);
-    },
-    onSuccess: reload,
-  });
-}
-
-export const COOKIE_DROPPED =
-  'This browser did not keep the sign-in cookie, so you are still a guest and your conversations stay here. Allow cookies for this site and try again.';
 
 export function useSignOut() {
   return useMutation({
