@@ -13,6 +13,22 @@ const part = {
   server: '^lib/server/(?!db/)',
   storage: '^lib/(db/|server/db/)',
 };
+// Inside Server, layers from the bottom; a module uses only its own layer and those below it.
+// Every module under lib/server/ sits in exactly one (the last rule below checks it).
+const layer = {
+  // The one validated configuration, the logger, the error type.
+  foundations: '^lib/server/(config|log|errors)/',
+  // The database client at its bottom (its start-up sweeps use the repositories), the
+  // repositories (all SQL), the process-wide database, where attachment bytes are kept.
+  storage: '^lib/server/db/',
+  // What Parley does: one folder per service. A service's `http.ts` (turning its results into
+  // responses) belongs to the HTTP layer.
+  domain:
+    '^lib/server/(access|assistants|attachments|auth|chat|export|limits|live|mail|providers|share|tools|upstream)/(?!http\\.ts$)',
+  // The route guard, identity, per-route limits, start-up, health, and the services' http.ts.
+  http: '^lib/server/(http/|[^/]+/http\\.ts$)',
+};
+
 // Tests, and helpers only tests use: e2e/, *.test.ts(x), a `testing/` folder or `testing.ts`.
 const tests = '(\\.test\\.tsx?$|^e2e/|/testing(/|\\.ts$))';
 const browser = [part.ui, part.store, part.queries, part.shared];
@@ -59,10 +75,10 @@ module.exports = {
     ),
     never(
       'storage-not-server',
-      'Storage knows nothing of the chat service or sharing; it may read the configuration.',
+      'Storage knows nothing of the chat service or sharing; it stands on the foundations.',
       part.storage,
       part.server,
-      { pathNot: '^lib/server/config/' },
+      { pathNot: layer.foundations },
     ),
     never('lib-not-routes', 'Nothing under lib/ imports from app/.', '^lib/', part.routes),
     never(
@@ -115,6 +131,35 @@ module.exports = {
       part.storage,
       [part.core, part.ui, part.store, part.queries, part.routes],
     ),
+    never(
+      'server-layer-foundations',
+      'Foundations (config, log, errors, database client) use nothing above them.',
+      layer.foundations,
+      [layer.storage, layer.domain, layer.http],
+    ),
+    never(
+      'server-layer-storage',
+      'Storage (repositories) uses only foundations: no service, no HTTP.',
+      layer.storage,
+      [layer.domain, layer.http],
+    ),
+    never(
+      'server-layer-domain',
+      'Services use storage and foundations (and each other), never the HTTP layer above them.',
+      layer.domain,
+      layer.http,
+    ),
+    {
+      name: 'server-module-in-a-layer',
+      comment:
+        'Every module under lib/server/ sits in a layer (add a new service folder to layer.domain).',
+      severity: 'error',
+      from: {
+        path: '^lib/server/',
+        pathNot: [tests, layer.foundations, layer.storage, layer.domain, layer.http],
+      },
+      to: {},
+    },
     {
       name: 'no-test-code-in-production',
       comment:

@@ -4,7 +4,7 @@
 // Keep it cheap: no database work (PGlite takes seconds to open; it opens on first use).
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
-  const { checkConfigAtStartup } = await import('@/lib/server/startup');
+  const { checkConfigAtStartup } = await import('@/lib/server/http/startup');
   checkConfigAtStartup();
   // Per-address limits need the connection's address, which route handlers cannot see.
   const { recordSocketAddresses } = await import('@/lib/server/http/socket-address');

@@ -5,7 +5,7 @@ import { getConfig } from '@/lib/server/config';
 import { newNonce, pageCsp } from '@/lib/server/http/csp';
 import { foreignHostMessage, foreignHosts } from '@/lib/server/http/host';
 import { sessionForPage } from '@/lib/server/http/page-session';
-import { isSecureRequest, SESSION_COOKIE } from '@/lib/server/session';
+import { isSecureRequest, SESSION_COOKIE } from '@/lib/server/auth/session';
 import { missingShareResponse } from '@/lib/server/share/missing-share';
 
 // Runs before every page (not /api, not static files), prefetches and RSC requests included:

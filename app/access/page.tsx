@@ -3,7 +3,7 @@ import { headers } from 'next/headers';
 import { notFound } from 'next/navigation';
 import { AccessForm } from '@/components/access/access-form';
 import { accessCodesEnabled } from '@/lib/server/access/gate';
-import { originOf, sameOriginPath } from '@/lib/server/http/return-path';
+import { originOf, sameOriginPath } from '@/lib/server/auth/return-path';
 
 export const dynamic = 'force-dynamic';
 

@@ -2,7 +2,7 @@
 // assets and chat; configuration is checked at start; /api/health reports without identity.
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthReport } from '@/lib/server/health';
+import type { HealthReport } from '@/lib/server/http/health';
 import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import { type AppServer, runAppUntilExit, startApp } from '../support/app-server';
 import { freePort } from '../support/free-port';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HealthReport } from '@/lib/server/health';
+import type { HealthReport } from '@/lib/server/http/health';
 import { Client, readChat } from '../integration/client';
 import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import { type AppServer, startApp } from '../support/app-server';

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { ConversationDetail } from '@/lib/chat/api-types';
-import type { HealthReport } from '@/lib/server/health';
+import type { HealthReport } from '@/lib/server/http/health';
 import { Client, readChat } from '@/e2e/integration/client';
 
 const stateSchema = z.object({

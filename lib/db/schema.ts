@@ -277,7 +277,7 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: createdAt(),
 });
 
-// Counters for rate limits and budgets (lib/server/http/rate-limit.ts): one row per key such as
+// Counters for rate limits and budgets (lib/server/limits/rate-limit.ts): one row per key such as
 // `chat:user:<id>` or `guest:ip:<address>`, holding the count of the current fixed window: of
 // requests, or of bytes and tokens for budgets (hence bigint). In the database so the limit
 // holds across every instance.

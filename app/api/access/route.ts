@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { enterAccessCode } from '@/lib/server/access/enter';
 import { currentGuestId } from '@/lib/server/auth/current';
 import { route } from '@/lib/server/http/guard';
-import { clientAddress } from '@/lib/server/http/client-address';
-import { isSecureRequest } from '@/lib/server/session';
+import { clientAddress } from '@/lib/server/limits/client-address';
+import { isSecureRequest } from '@/lib/server/auth/session';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -4,7 +4,7 @@ import {
   InvalidCursorError,
   listConversations,
   searchConversations,
-} from '@/lib/server/conversations';
+} from '@/lib/server/chat/conversations';
 import { AppError } from '@/lib/server/errors';
 import { route } from '@/lib/server/http/guard';
 

@@ -1,5 +1,5 @@
 import { route } from '@/lib/server/http/guard';
-import { healthReport } from '@/lib/server/health';
+import { healthReport } from '@/lib/server/http/health';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

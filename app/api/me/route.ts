@@ -4,7 +4,7 @@ import { currentAccessTag } from '@/lib/server/access/gate';
 import { PRIVATE_HEADERS } from '@/lib/server/export/http';
 import { deleteAllData } from '@/lib/server/export/service';
 import { route } from '@/lib/server/http/guard';
-import { isSecureRequest, newSessionCookie } from '@/lib/server/session';
+import { isSecureRequest, newSessionCookie } from '@/lib/server/auth/session';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

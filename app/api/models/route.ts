@@ -1,6 +1,6 @@
 import type { ModelsResponse } from '@/lib/chat/api-types';
 import { route } from '@/lib/server/http/guard';
-import { listModels } from '@/lib/server/models';
+import { listModels } from '@/lib/server/providers/models';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

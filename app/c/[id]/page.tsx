@@ -4,8 +4,8 @@ import { cache } from 'react';
 import { z } from 'zod';
 import { ChatScreen } from '@/components/chat/chat-screen';
 import { requirePageAccess } from '@/lib/server/access/gate';
-import { loadConversation } from '@/lib/server/conversations';
-import { getModelBadge } from '@/lib/server/model-badge';
+import { loadConversation } from '@/lib/server/chat/conversations';
+import { getModelBadge } from '@/lib/server/providers/model-badge';
 import { currentCaller } from '@/lib/server/auth/current';
 
 export const dynamic = 'force-dynamic';

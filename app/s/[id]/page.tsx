@@ -4,7 +4,7 @@ import { notFound } from 'next/navigation';
 import { ForkForm } from '@/components/share/fork-form';
 import { SharedHeader } from '@/components/share/shared-header';
 import { SharedTranscript } from '@/components/share/shared-transcript';
-import { modelDisplayName } from '@/lib/server/model-badge';
+import { modelDisplayName } from '@/lib/server/providers/model-badge';
 import { requestOrigin } from '@/lib/server/share/origin';
 import { asChatMessages, describeSnapshot } from '@/lib/server/share/snapshot';
 import { loadShare } from './load';

@@ -2,12 +2,12 @@ import 'server-only';
 import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/types';
 import { AppError, notFound } from '@/lib/server/errors';
-import { failedAttempts } from '@/lib/server/http/attempts';
-import { currentSecret, newSessionCookie } from '@/lib/server/session';
+import { failedAttempts } from '@/lib/server/limits/attempts';
+import { currentSecret, newSessionCookie } from '@/lib/server/auth/session';
 import { accessTag, matchCode } from './codes';
 
 // Entering an access code (POST /api/access). Wrong codes are counted in the database
-// (lib/server/http/attempts.ts) per browser and address together, and per address with a ceiling
+// (lib/server/limits/attempts.ts) per browser and address together, and per address with a ceiling
 // ten times as high: one guesser behind an office NAT locks out its own browser long before the
 // address, and browsers that already entered the code never ask again. Past a limit even a
 // right code waits for the hour, so guessing cannot go on (README "Security": lock-out).

@@ -4,7 +4,7 @@ import { redirect } from 'next/navigation';
 import { currentAccount } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 import { AppError } from '@/lib/server/errors';
-import { currentSecret, SESSION_COOKIE, sessionClaimsOf } from '@/lib/server/session';
+import { currentSecret, SESSION_COOKIE, sessionClaimsOf } from '@/lib/server/auth/session';
 import { tagAdmits } from './codes';
 
 // The access-code check shared by proxy.ts (pages) and the route guard (API routes).

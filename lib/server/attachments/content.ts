@@ -7,7 +7,7 @@ import {
   type NewAttachment,
   type StoredAttachment,
 } from '@/lib/server/db/repository';
-import { type AttachmentStorage, getAttachmentStorage } from './storage';
+import { type AttachmentStorage, getAttachmentStorage } from '@/lib/server/db/objects';
 
 /** An attachment with its bytes: what is sent to the model, served, exported or copied. */
 export interface AttachmentContent extends AttachmentMeta {

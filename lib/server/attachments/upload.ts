@@ -6,11 +6,11 @@ import { getConfig } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
 import { insertAttachment, type NewAttachment } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
-import { uploadByteLimits } from '@/lib/server/http/limits';
-import { enforceLimits } from '@/lib/server/http/rate-limit';
+import { uploadByteLimits } from '@/lib/server/limits/counters';
+import { enforceLimits } from '@/lib/server/limits/rate-limit';
 import { extractPdfText, imageDimensions, MAX_STORED_TEXT_CHARS, PDF_LIMITS } from './extract';
 import { sniff } from './sniff';
-import { getAttachmentStorage } from './storage';
+import { getAttachmentStorage } from '@/lib/server/db/objects';
 
 export type FileDescription = Pick<
   NewAttachment,

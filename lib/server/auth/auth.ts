@@ -6,10 +6,10 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { authAccounts, authSessions, authUsers, authVerifications, users } from '@/lib/db/schema';
 import { getConfig } from '@/lib/server/config';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import type { Db } from '@/lib/server/db/types';
 import { log } from '@/lib/server/log';
-import { getSessionSecret, isSecureRequest } from '@/lib/server/session';
+import { getSessionSecret, isSecureRequest } from '@/lib/server/auth/session';
 import { canSendMail } from '@/lib/server/mail/send';
 import { emailAllowed, NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 import {

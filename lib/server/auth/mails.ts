@@ -2,7 +2,7 @@ import 'server-only';
 import { headers } from 'next/headers';
 import { after } from 'next/server';
 import { getConfig } from '@/lib/server/config';
-import { originOf } from '@/lib/server/http/return-path';
+import { originOf } from '@/lib/server/auth/return-path';
 import { log } from '@/lib/server/log';
 import { existingAccountMail, resetMail, verificationMail } from '@/lib/server/mail/messages';
 import { type OutgoingMail, sendMail } from '@/lib/server/mail/send';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError, notFound } from '@/lib/server/errors';
-import { originOf, sameOriginPath } from '@/lib/server/http/return-path';
+import { originOf, sameOriginPath } from '@/lib/server/auth/return-path';
 import { getAuth } from './auth';
 import { authError } from './errors';
 import { ssoProviders } from './options';

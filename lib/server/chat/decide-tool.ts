@@ -3,7 +3,7 @@ import { currentRequestId, withRequestContext } from '@/lib/server/log';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage, Conversation, ToolCall } from '@/lib/chat/types';
 import { getConfig } from '@/lib/server/config';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import {
   getMessageForUser,
   insertMessage,
@@ -12,7 +12,7 @@ import {
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
 import { beginGeneration, type LiveGeneration } from '@/lib/server/live/generation';
-import { resolveModelChoice } from '@/lib/server/models';
+import { resolveModelChoice } from '@/lib/server/providers/models';
 import { enabledTools } from './enabled-tools';
 import { branchTo } from './history';
 import { type LaunchedTurn, launchTurn } from './launch-turn';

@@ -2,7 +2,7 @@ import 'server-only';
 import { currentRequestId, withRequestContext } from '@/lib/server/log';
 import type { ChatMessage, ComparisonSlot } from '@/lib/chat/types';
 import { checkForMessage, claimForMessage } from '@/lib/server/attachments/claim';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import {
   comparisonIsLive,
@@ -17,7 +17,7 @@ import { beginGeneration } from '@/lib/server/live/generation';
 import { AppError, notFound } from '@/lib/server/errors';
 import { type ModelSettings, pickModelSettings } from '@/lib/chat/model-settings';
 import { provisionalTitle } from '@/lib/chat/title-text';
-import { resolveModelChoice } from '@/lib/server/models';
+import { resolveModelChoice } from '@/lib/server/providers/models';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
 import { editPoint, firstUserMessage, newUserMessage, retryPoint } from './turn-points';
 import { settleLostGenerations } from '@/lib/server/live/settle';

@@ -3,7 +3,7 @@ import type { ComparisonStarted } from '@/lib/chat/api-types';
 import { pickModelSettings } from '@/lib/chat/model-settings';
 import { provisionalTitle } from '@/lib/chat/title-text';
 import { checkForMessage, claimForMessage } from '@/lib/server/attachments/claim';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import {
   createConversation,
   getConversation,
@@ -15,7 +15,7 @@ import { notFound } from '@/lib/server/errors';
 import { beginComparison } from '@/lib/server/live/generation';
 import { settleLostGenerations } from '@/lib/server/live/settle';
 import { currentRequestId, withRequestContext } from '@/lib/server/log';
-import { type ResolvedModel, resolveModelChoice } from '@/lib/server/models';
+import { type ResolvedModel, resolveModelChoice } from '@/lib/server/providers/models';
 import { launchTurn } from './launch-turn';
 import { assertIdle, type ChatInput } from './start-chat';
 import { firstUserMessage, newUserMessage } from './turn-points';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ChatMessage } from '@/lib/chat/types';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import type { Db } from '@/lib/server/db/types';
 import { getMessageForUser, listMessages, liveGenerations } from '@/lib/server/db/repository';
 import { notFound } from '@/lib/server/errors';

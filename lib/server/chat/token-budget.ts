@@ -2,8 +2,8 @@ import 'server-only';
 import type { ChatMessage } from '@/lib/chat/types';
 import { tokenCount } from '@/lib/chat/usage';
 import type { Db } from '@/lib/server/db/types';
-import { tokenCounter } from '@/lib/server/http/limits';
-import { spend } from '@/lib/server/http/rate-limit';
+import { tokenCounter } from '@/lib/server/limits/counters';
+import { spend } from '@/lib/server/limits/rate-limit';
 import { log } from '@/lib/server/log';
 import { estimateTextTokens } from './context-window';
 

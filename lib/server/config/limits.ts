@@ -27,7 +27,7 @@ export interface RateLimitConfig {
   tokensPerAccount: number;
   /**
    * X-Forwarded-For names the client (VERCEL=1 or TRUST_PROXY=true); otherwise the address of
-   * the connection is the client's (lib/server/http/client-address.ts).
+   * the connection is the client's (lib/server/limits/client-address.ts).
    */
   trustProxy: boolean;
 }

@@ -45,7 +45,7 @@ export function wholeNumber(
     .transform((v) => (v === undefined ? fallback : Number(v)));
 }
 
-/** pino's level names, the values LOG_LEVEL accepts (lib/server/log.ts reads it itself). */
+/** pino's level names, the values LOG_LEVEL accepts (lib/server/config/early.ts reads it for the logger). */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 // Validated with the rest at start, so a typo stops the server instead of silently logging at

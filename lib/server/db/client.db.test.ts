@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeDb, getDb } from '@/lib/server/database';
+import { closeDb, getDb } from '@/lib/server/db/database';
 import { createConversation, ensureUser, getConversation } from '@/lib/server/db/repository';
 
 // getDb() is configured from the environment; point it at a temp PGlite folder. (Against

@@ -16,7 +16,7 @@ import {
 } from '@/lib/server/db/repository';
 import type { Db } from '@/lib/server/db/types';
 
-// Opening a database. The process-wide one, opened from the config, is lib/server/database.ts.
+// Opening a database. The process-wide one, opened from the config, is lib/server/db/database.ts.
 
 export type { Db } from '@/lib/server/db/types';
 

@@ -9,7 +9,7 @@ import {
   limitMessage,
   MINUTE,
   spend,
-} from '@/lib/server/http/rate-limit';
+} from '@/lib/server/limits/rate-limit';
 
 let testDb: TestDatabase;
 let a: DbHandle;

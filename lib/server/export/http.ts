@@ -2,7 +2,7 @@ import 'server-only';
 import { z } from 'zod';
 import { MAX_IMPORT_BYTES } from '@/lib/chat/export-types';
 import { AppError } from '@/lib/server/errors';
-import { PRIVATE_HEADERS } from '@/lib/server/private-headers';
+import { PRIVATE_HEADERS } from '@/lib/server/http/private-headers';
 import { contentDisposition } from './filename';
 import type { ImportValidationError } from './import-schema';
 

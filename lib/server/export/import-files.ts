@@ -2,7 +2,7 @@ import 'server-only';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
 import { formatBytes } from '@/lib/chat/attachments';
 import { PDF_LIMITS } from '@/lib/server/attachments/extract';
-import { getAttachmentStorage } from '@/lib/server/attachments/storage';
+import { getAttachmentStorage } from '@/lib/server/db/objects';
 import { cleanFileName, describeFile } from '@/lib/server/attachments/upload';
 import { getConfig } from '@/lib/server/config';
 import type { NewAttachment } from '@/lib/server/db/repository';

@@ -9,9 +9,9 @@ import type {
 import type { Conversation } from '@/lib/chat/types';
 import { stopLive } from '@/lib/server/live/stop';
 import { loadAttachmentContents } from '@/lib/server/attachments/content';
-import { getAttachmentStorage } from '@/lib/server/attachments/storage';
-import { loadTree } from '@/lib/server/conversations';
-import { getDb } from '@/lib/server/database';
+import { getAttachmentStorage } from '@/lib/server/db/objects';
+import { loadTree } from '@/lib/server/chat/conversations';
+import { getDb } from '@/lib/server/db/database';
 import type { Db } from '@/lib/server/db/types';
 import {
   deleteUserAttachments,

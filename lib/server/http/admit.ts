@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/server/db/types';
 import { ensureUser, userExists } from '@/lib/server/db/repository';
-import { enforceLimits, HOUR } from './rate-limit';
+import { enforceLimits, HOUR } from '@/lib/server/limits/rate-limit';
 
 /**
  * Lets an identified caller act: the first state-changing request of a new guest creates its

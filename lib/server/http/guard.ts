@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { requireAccessCode } from '@/lib/server/access/gate';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import type { Db } from '@/lib/server/db/types';
 import { AppError, errorResponse, notFound } from '@/lib/server/errors';
 import { requestIdOf, withRequestContext } from '@/lib/server/log';
@@ -11,8 +11,8 @@ import { getConfig } from '@/lib/server/config';
 import { foreignHostMessage, foreignHosts } from './host';
 import { admit, identify } from './identity';
 import { isSameOrigin, isStateChanging } from './origin';
-import type { Limit } from './rate-limit';
-import { enforceLimits } from './rate-limit';
+import type { Limit } from '@/lib/server/limits/rate-limit';
+import { enforceLimits } from '@/lib/server/limits/rate-limit';
 import { hasControlCharacters } from './text-input';
 
 // The one guard every route handler under app/api goes through, in this order:

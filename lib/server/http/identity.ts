@@ -5,7 +5,7 @@ import { AppError } from '@/lib/server/errors';
 import type { Db } from '@/lib/server/db/types';
 import { ensureAccountUser } from '@/lib/server/db/repository';
 import { admitGuest } from './admit';
-import { clientAddress } from './client-address';
+import { clientAddress } from '@/lib/server/limits/client-address';
 
 // Who is asking: a signed-in account, or a guest named by the signed session cookie proxy.ts
 // minted on a page load (lib/server/auth/current.ts). Access codes are checked before this, by

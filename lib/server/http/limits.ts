@@ -1,11 +1,12 @@
 import 'server-only';
 import type { Caller } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
-import { clientAddress } from './client-address';
-import { DAY, HOUR, type Limit, MINUTE } from './rate-limit';
+import { clientAddress } from '@/lib/server/limits/client-address';
+import { HOUR, type Limit, MINUTE } from '@/lib/server/limits/rate-limit';
+import { tokenCounter } from '@/lib/server/limits/counters';
 
 // What each route is limited by, per user and per client address (every user behind it
-// together); counted in the database by rate-limit.ts. Routes name these in `limits`.
+// together); counted in the database by lib/server/limits/rate-limit.ts. Routes name these in `limits`.
 
 interface LimitInput<C extends Caller | null = Caller> {
   caller: C;
@@ -15,9 +16,6 @@ interface LimitInput<C extends Caller | null = Caller> {
 }
 
 const ip = (request: Request) => clientAddress(request.headers);
-
-/** The counter of a user's tokens per day (spent by lib/server/chat/token-budget.ts). */
-export const tokenCounter = (userId: string) => ({ key: `tokens:user:${userId}`, windowMs: DAY });
 
 /** The day's token budget of a user: guests and accounts have their own (TOKEN_BUDGET_*). */
 export function tokenBudget(caller: Caller): Limit {
@@ -81,21 +79,6 @@ export function uploadLimits({ caller, request }: LimitInput): Limit[] {
   ];
 }
 
-/** After an upload's body is read, before it is stored: its bytes. */
-export function uploadByteLimits(userId: string, request: Request, bytes: number): Limit[] {
-  const { uploadBytesPerUser, uploadBytesPerIp } = getConfig().rateLimits;
-  const common = { windowMs: HOUR, cost: bytes, unit: 'bytes' } as const;
-  return [
-    { ...common, key: `upload-bytes:user:${userId}`, max: uploadBytesPerUser, what: 'uploaded' },
-    {
-      ...common,
-      key: `upload-bytes:ip:${ip(request)}`,
-      max: uploadBytesPerIp,
-      what: 'uploaded from your network',
-    },
-  ];
-}
-
 /** POST /api/account/sign-up: new accounts per address (a person has no user before it). */
 export function signUpLimits({ request }: LimitInput<Caller | null>): Limit[] {
   const { accountsPerIp } = getConfig().rateLimits;
@@ -152,28 +135,6 @@ export function assistantLimits({ caller }: LimitInput): Limit[] {
       max: ASSISTANT_WRITES_PER_HOUR,
       windowMs: HOUR,
       what: 'changes to assistants',
-    },
-  ];
-}
-
-/**
- * Account mails (verification, reset, "you already have an account"): per e-mail address and
- * per client address, counted whether or not the address has an account.
- */
-export function mailLimits(email: string, address: string): Limit[] {
-  const { perAddress, perIp } = getConfig().mail;
-  return [
-    {
-      key: `mail:address:${email.trim().toLowerCase()}`,
-      max: perAddress,
-      windowMs: HOUR,
-      what: 'account mails to this address',
-    },
-    {
-      key: `mail:ip:${address}`,
-      max: perIp,
-      windowMs: HOUR,
-      what: 'account mails from your network',
     },
   ];
 }

@@ -4,7 +4,7 @@ import {
   newSessionCookie,
   SESSION_COOKIE,
   verifySessionCookie,
-} from '@/lib/server/session';
+} from '@/lib/server/auth/session';
 
 // The guest identity is minted here and nowhere else: when the browser navigates to a page
 // (a top-level GET, which carries the SameSite=Lax cookie whenever the visitor has one) without

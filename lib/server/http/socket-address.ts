@@ -1,7 +1,7 @@
 import 'server-only';
 import http from 'node:http';
 import https from 'node:https';
-import { SOCKET_ADDRESS_HEADER } from './socket-address-header';
+import { SOCKET_ADDRESS_HEADER } from '@/lib/server/limits/socket-address-header';
 
 // Next gives route handlers a web Request: the socket, and with it the client's address, is gone.
 // Next fills X-Forwarded-For from the socket only when the client sent none, so a client that

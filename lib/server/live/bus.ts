@@ -1,5 +1,5 @@
 import 'server-only';
-import { getDbHandle } from '@/lib/server/database';
+import { getDbHandle } from '@/lib/server/db/database';
 import type { DbHandle } from '@/lib/server/db/client';
 import { log } from '@/lib/server/log';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { z } from 'zod';
-import { PRIVATE_HEADERS } from '@/lib/server/private-headers';
+import { PRIVATE_HEADERS } from '@/lib/server/http/private-headers';
 
 // Request/response helpers shared by the share routes.
 

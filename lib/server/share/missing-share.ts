@@ -1,6 +1,6 @@
 import 'server-only';
 import { type NextRequest, NextResponse } from 'next/server';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import { getActiveShare } from '@/lib/server/db/repository';
 import { log } from '@/lib/server/log';
 import { isShareId } from './share-id';
@@ -11,7 +11,7 @@ import { isShareId } from './share-id';
 // app/s/missing/page.tsx (a plain page, so the message is in the HTML) with status 404.
 //
 // The proxy runs in the server's own process (Node.js runtime) and shares its database handle
-// (lib/server/database.ts keeps it on globalThis). Where it cannot look (an error, a database
+// (lib/server/db/database.ts keeps it on globalThis). Where it cannot look (an error, a database
 // that will not open), it lets the page decide, which still answers 404.
 
 const SHARE_PAGE = /^\/s\/([^/]+)$/;

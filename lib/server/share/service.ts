@@ -5,8 +5,8 @@ import {
   loadAttachmentContents,
   withBytes,
 } from '@/lib/server/attachments/content';
-import { loadTree } from '@/lib/server/conversations';
-import { getDb } from '@/lib/server/database';
+import { loadTree } from '@/lib/server/chat/conversations';
+import { getDb } from '@/lib/server/db/database';
 import {
   createConversationWithMessages,
   createShare,

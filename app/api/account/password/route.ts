@@ -1,5 +1,5 @@
 import { route } from '@/lib/server/http/guard';
-import { clientAddress } from '@/lib/server/http/client-address';
+import { clientAddress } from '@/lib/server/limits/client-address';
 import { ACCOUNT_BODY_BYTES, changePasswordSchema, withCookies } from '@/lib/server/auth/http';
 import { changePassword } from '@/lib/server/auth/password';
 

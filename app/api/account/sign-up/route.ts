@@ -2,7 +2,7 @@ import { route } from '@/lib/server/http/guard';
 import { signUpLimits } from '@/lib/server/http/limits';
 import { ACCOUNT_BODY_BYTES, credentialsSchema, withCookies } from '@/lib/server/auth/http';
 import { signUp } from '@/lib/server/auth/service';
-import { clientAddress } from '@/lib/server/http/client-address';
+import { clientAddress } from '@/lib/server/limits/client-address';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

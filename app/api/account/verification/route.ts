@@ -1,5 +1,5 @@
 import { route } from '@/lib/server/http/guard';
-import { clientAddress } from '@/lib/server/http/client-address';
+import { clientAddress } from '@/lib/server/limits/client-address';
 import { ACCOUNT_BODY_BYTES, emptySchema, withCookies } from '@/lib/server/auth/http';
 import { resendVerification } from '@/lib/server/auth/password';
 

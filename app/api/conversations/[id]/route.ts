@@ -5,7 +5,7 @@ import {
   loadConversation,
   renameConversation,
   softDeleteConversation,
-} from '@/lib/server/conversations';
+} from '@/lib/server/chat/conversations';
 import { stopLive } from '@/lib/server/live/stop';
 import { route } from '@/lib/server/http/guard';
 import { conversationNotFound, ownedConversation } from '@/lib/server/http/ownership';

@@ -6,7 +6,7 @@ import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 
 // Uploaded files: pending (no conversation) until a message is sent with it. The bytes are in
-// the row (`data`) or in a bucket (`storageKey`); lib/server/attachments/storage reads either.
+// the row (`data`) or in a bucket (`storageKey`); lib/server/db/objects reads either.
 
 export interface NewAttachment {
   /** Chosen by the caller: an object in a bucket is named after it before the row exists. */

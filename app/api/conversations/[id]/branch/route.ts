@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { switchBranch } from '@/lib/server/conversations';
+import { switchBranch } from '@/lib/server/chat/conversations';
 import { route } from '@/lib/server/http/guard';
 import { ownedConversation } from '@/lib/server/http/ownership';
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { touchConversation } from '@/lib/server/conversations';
+import { touchConversation } from '@/lib/server/chat/conversations';
 import { PROVIDER_NAME } from '@/lib/server/config/providers';
 import { route } from '@/lib/server/http/guard';
 import { ownedConversation } from '@/lib/server/http/ownership';
-import { resolveModelChoice } from '@/lib/server/models';
+import { resolveModelChoice } from '@/lib/server/providers/models';
 
 export const runtime = 'nodejs';
 export const dynamic = 'force-dynamic';

@@ -1,4 +1,4 @@
-import { restoreConversation } from '@/lib/server/conversations';
+import { restoreConversation } from '@/lib/server/chat/conversations';
 import { notFound } from '@/lib/server/errors';
 import { route } from '@/lib/server/http/guard';
 import { ownedConversation } from '@/lib/server/http/ownership';

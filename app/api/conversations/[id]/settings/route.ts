@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { modelSettingsShape } from '@/lib/chat/model-settings-schema';
-import { touchConversation } from '@/lib/server/conversations';
+import { touchConversation } from '@/lib/server/chat/conversations';
 import { route } from '@/lib/server/http/guard';
 import { ownedConversation } from '@/lib/server/http/ownership';
 

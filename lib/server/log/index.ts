@@ -1,8 +1,8 @@
 import 'server-only';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { getConfig } from './config';
-import { logLevelFromEnv } from './config/early';
+import { getConfig } from '@/lib/server/config';
+import { logLevelFromEnv } from '@/lib/server/config/early';
 
 // Structured server logs (one JSON object per line on stdout), each tagged with the id of the
 // request it belongs to. Never logged, by design: message text, titles, tool arguments and

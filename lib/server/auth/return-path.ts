@@ -1,5 +1,5 @@
 import 'server-only';
-import { isSecureRequest } from '@/lib/server/session';
+import { isSecureRequest } from '@/lib/server/auth/session';
 
 // Where a browser is sent back to after the access gate or a sign-in (`next`, `returnTo`).
 // Browsers do not read a URL the way a prefix test does: they drop tabs and newlines, turn `\`
@@ -8,7 +8,7 @@ import { isSecureRequest } from '@/lib/server/session';
 // origin, accepted only when it stays there, and given back in the parser's own spelling,
 // which the browser reads the same way.
 
-/** The origin a request was addressed to (its Host has passed the check in host.ts). */
+/** The origin a request was addressed to (its Host has passed the check in lib/server/http/host.ts). */
 export function originOf(headers: { get(name: string): string | null }, url?: string): string {
   const host = headers.get('host') ?? (url ? new URL(url).host : 'localhost');
   return `${isSecureRequest(headers, url) ? 'https' : 'http'}://${host}`;

@@ -5,7 +5,7 @@ import {
   sessionCookieOptions,
   signSession,
   verifySession,
-} from '@/lib/server/session';
+} from '@/lib/server/auth/session';
 
 const secret = 'a'.repeat(16) + 'b'.repeat(16) + 'c'.repeat(11);
 const otherSecret = 'z'.repeat(43);

@@ -9,7 +9,7 @@ import {
   scrub,
   serializeError,
   withRequestContext,
-} from './log';
+} from '.';
 
 const KEY = 'sk-live-abcdefghijklmnop0123456789';
 const MESSAGE = 'my secret diary entry about the merger';

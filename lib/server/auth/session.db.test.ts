@@ -6,7 +6,7 @@ import { userExists } from '@/lib/server/db/repository';
 import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
 import type { AppError } from '@/lib/server/errors';
 import { admitGuest } from '@/lib/server/http/admit';
-import { getSessionSecret, signSession, verifySession } from '@/lib/server/session';
+import { getSessionSecret, signSession, verifySession } from '@/lib/server/auth/session';
 
 let testDb: TestDatabase;
 let handle: DbHandle;

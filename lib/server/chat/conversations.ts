@@ -1,11 +1,16 @@
 import 'server-only';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
-import { activeBranch, branchInfo } from './chat/history';
-import { getDb } from './database';
-import type { Db } from './db/types';
-import { getActiveLeafId, getConversation, listMessages, setActiveLeaf } from './db/repository';
-import { AppError, notFound } from './errors';
+import { activeBranch, branchInfo } from './history';
+import { getDb } from '@/lib/server/db/database';
+import type { Db } from '@/lib/server/db/types';
+import {
+  getActiveLeafId,
+  getConversation,
+  listMessages,
+  setActiveLeaf,
+} from '@/lib/server/db/repository';
+import { AppError, notFound } from '@/lib/server/errors';
 
 // The conversation operations routes call directly: routes go through Server, never Storage
 // (.dependency-cruiser.cjs), so the repository's plain reads and writes are offered from here.
@@ -17,8 +22,8 @@ export {
   searchConversations,
   softDeleteConversation,
   touchConversation,
-} from './db/repository';
-import { settleLostGenerations } from './live/settle';
+} from '@/lib/server/db/repository';
+import { settleLostGenerations } from '@/lib/server/live/settle';
 
 /** Every message of a conversation (the whole tree) and the branch it shows. */
 export async function loadTree(

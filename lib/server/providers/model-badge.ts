@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ModelBadge } from '@/lib/chat/api-types';
-import { getProviderRegistry } from './providers/registry';
-import { DEMO_MODEL_ID, DEMO_MODEL_LABEL } from './providers/demo/reply';
+import { getProviderRegistry } from './registry';
+import { DEMO_MODEL_ID, DEMO_MODEL_LABEL } from './demo/reply';
 
 /** How a stored model id is shown to people: the demo model by its label, others by their id. */
 export function modelDisplayName(model: string): string {

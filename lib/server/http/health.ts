@@ -1,6 +1,6 @@
 import 'server-only';
 import { getConfig } from '@/lib/server/config';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import { defaultMigrationsFolder, migrationStatus } from '@/lib/server/db/migrate';
 import { getProviderRegistry } from '@/lib/server/providers';
 import { log } from '@/lib/server/log';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { type Config, getConfig } from '@/lib/server/config';
 import { log } from '@/lib/server/log';
-import { getAttachmentStorage } from '@/lib/server/attachments/storage';
+import { getAttachmentStorage } from '@/lib/server/db/objects';
 import { createDb, type Db, type DbHandle, type DbOptions } from '@/lib/server/db/client';
 
 // The process-wide database, opened from the validated config on first use. Storage

@@ -1,13 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Upstream, UpstreamModel } from '@/lib/server/upstream/types';
-import { AppError } from './errors';
-import type { ProviderConfig } from './config/providers';
-import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
+import { AppError } from '@/lib/server/errors';
+import type { ProviderConfig } from '@/lib/server/config/providers';
+import { createProviderRegistry, type ProviderRegistry } from './registry';
 
 // Each test builds its own providers; listings are cached per provider name, so names differ.
 let registry: ProviderRegistry;
-vi.mock('./providers/registry', async (original) => ({
-  ...(await original<typeof import('./providers/registry')>()),
+vi.mock('./registry', async (original) => ({
+  ...(await original<typeof import('./registry')>()),
   getProviderRegistry: () => registry,
 }));
 const { listModels, resolveModelChoice } = await import('./models');

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { cookies } from 'next/headers';
 import { type Config, getConfig } from '@/lib/server/config';
-import { getDb } from '@/lib/server/database';
+import { getDb } from '@/lib/server/db/database';
 import type { Db } from '@/lib/server/db/types';
 import { getOrCreateSecret, isUuid } from '@/lib/server/db/repository';
 

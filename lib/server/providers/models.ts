@@ -1,10 +1,10 @@
 import 'server-only';
 import { log } from '@/lib/server/log';
 import type { ModelOption, ModelsResponse, ProviderSummary } from '@/lib/chat/api-types';
-import { getConfig } from './config';
-import { AppError } from './errors';
-import { getProviderRegistry, type Provider } from './providers/registry';
-import type { UpstreamModel } from './upstream/types';
+import { getConfig } from '@/lib/server/config';
+import { AppError } from '@/lib/server/errors';
+import { getProviderRegistry, type Provider } from './registry';
+import type { UpstreamModel } from '@/lib/server/upstream/types';
 
 // The models the browser may pick: per provider, its configured models first, then what its
 // GET /models adds (cached). A chat request may only name a provider and model from this list.
