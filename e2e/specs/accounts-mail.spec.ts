@@ -4,6 +4,7 @@
 // "Forgot password?" → the mail → a new password → the other browser is signed out; changing the
 // password on the account page signs the other browser out.
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_APP_URL, MAIL_CONTROL_URL } from '../support/env';
 import { ChatPage } from './pages/chat-page';
@@ -177,4 +178,41 @@ test('changing the password on the account page signs the other browser out', as
   await expect(new Sidebar(other).root.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await page.reload();
   await expect(page.getByText(`${email} (confirmed)`)).toBeVisible();
+});
+
+test('the account, forgot-password and reset pages at 375 px in the dark theme: no sideways scroll, no serious axe finding', async ({
+  browser,
+}) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    baseURL: DEMO_APP_URL,
+    viewport: { width: 375, height: 720 },
+    colorScheme: 'dark',
+  });
+  const page = await context.newPage();
+  const email = await confirmedAccount(page);
+  for (const [path, heading] of [
+    ['/account', 'Your account'],
+    ['/forgot-password', 'Forgot your password?'],
+    ['/reset-password?token=not-a-real-one', 'Choose a new password'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    if (path === '/account') await expect(page.getByText(`${email} (confirmed)`)).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, path).toBeLessThanOrEqual(375);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(
+      serious.map((v) => v.id),
+      path,
+    ).toEqual([]);
+  }
+  // A reset link whose token is not valid says so, in words.
+  await page.getByLabel('New password').fill('a long enough password');
+  await page.getByRole('button', { name: 'Set the new password' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(
+    'expired or was already used',
+  );
+  await context.close();
 });

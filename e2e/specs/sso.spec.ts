@@ -14,7 +14,7 @@ let idp: OAuth2Server;
 let mock: MockUpstream;
 let app: AppServer;
 /** Who the provider says signed in, per test. */
-let who = { sub: 'ana', email: 'ana@example.com' };
+let who = { sub: 'ana', email: 'ana@example.com', email_verified: true };
 
 test.describe.configure({ mode: 'serial' });
 
@@ -23,7 +23,7 @@ test.beforeAll(async () => {
   idp = new OAuth2Server();
   await idp.issuer.keys.generate('RS256');
   await idp.start(await freePort(), '127.0.0.1');
-  const claims = () => ({ ...who, email_verified: true, name: who.sub });
+  const claims = () => ({ ...who, name: who.sub });
   idp.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, claims()));
   idp.service.on('beforeUserinfo', (response) => {
     response.body = claims();
@@ -51,7 +51,7 @@ test('signs in through the OpenID Connect provider and keeps the guest chat', as
   browser,
 }) => {
   test.setTimeout(90_000);
-  who = { sub: 'ana-sso', email: 'ana.sso@example.com' };
+  who = { sub: 'ana-sso', email: 'ana.sso@example.com', email_verified: true };
   const context = await browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
   const chat = new ChatPage(page);
@@ -72,7 +72,7 @@ test('signs in through the OpenID Connect provider and keeps the guest chat', as
 });
 
 test('a user not in ALLOWED_EMAILS is refused with a clear message', async ({ browser }) => {
-  who = { sub: 'eve', email: 'eve@evil.example' };
+  who = { sub: 'eve', email: 'eve@evil.example', email_verified: true };
   const context = await browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
   await page.goto('/sign-in');
@@ -83,5 +83,24 @@ test('a user not in ALLOWED_EMAILS is refused with a clear message', async ({ br
   );
   const status = await page.request.get('/api/account');
   expect(((await status.json()) as { account: unknown }).account).toBeNull();
+  await context.close();
+});
+
+test('a provider that has not verified the address gets no account, and says why', async ({
+  browser,
+}) => {
+  who = { sub: 'unverified', email: 'new.hire@example.com', email_verified: false };
+  const context = await browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  await page.goto('/sign-in');
+  await page.getByRole('button', { name: 'Continue with Test IdP' }).click();
+  await expect(page).toHaveURL(/\/sign-in\?error=email_not_verified/);
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(
+    'Your sign-in provider has not verified this email address. Verify it there, then sign in again.',
+  );
+  const status = await page.request.get('/api/account');
+  expect(((await status.json()) as { account: unknown }).account).toBeNull();
+  // This Parley has no mail and an allow-list: password accounts are off, only the button shows.
+  await expect(page.getByLabel('Password')).toHaveCount(0);
   await context.close();
 });
