@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHmac } from 'node:crypto';
-import { betterAuth } from 'better-auth';
+import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { headers } from 'next/headers';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
@@ -28,6 +28,8 @@ import { markVerified } from './verified';
 
 export const AUTH_COOKIE_PREFIX = 'parley';
 
+type ValidateUserInfo = NonNullable<NonNullable<BetterAuthOptions['user']>['validateUserInfo']>;
+
 export const UNVERIFIED_SSO_MESSAGE =
   'Your sign-in provider has not verified this email address. Verify it there, then sign in again.';
 
@@ -40,7 +42,6 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
   const { allowedEmails, sso } = getConfig().access;
   const oidc = sso.find((p) => p.id === 'oidc');
   const github = sso.find((p) => p.id === 'github');
-  const mail = canSendMail();
   return betterAuth({
     appName: 'Parley',
     // Derived, so one SESSION_SECRET (or the generated one) is all there is to configure.
@@ -58,31 +59,7 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
         verification: authVerifications,
       },
     }),
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 256,
-      // With mail, sign-up answers "check your inbox" for every address (a new one gets the
-      // verification link, a known one a mail saying it has an account) and signs nobody in:
-      // the answer cannot tell who has an account. Without mail, accounts work as before.
-      autoSignIn: !mail,
-      onExistingUserSignUp: async ({ user }) => mailExistingAccount(user.email),
-      ...(mail
-        ? { sendResetPassword: async ({ user, token }) => mailResetLink(user.email, token) }
-        : {}),
-      resetPasswordTokenExpiresIn: RESET_MINUTES * 60,
-      revokeSessionsOnPasswordReset: true,
-      // The reset link reached the mailbox: the address is proven too.
-      onPasswordReset: async ({ user }) => markVerified(db, user.id),
-    },
-    emailVerification: mail
-      ? {
-          sendOnSignUp: true,
-          autoSignInAfterVerification: true,
-          expiresIn: VERIFY_HOURS * 60 * 60,
-          sendVerificationEmail: async ({ user, token }) => mailVerificationLink(user.email, token),
-        }
-      : undefined,
+    ...mailOptions(db, canSendMail()),
     socialProviders: github
       ? { github: { clientId: github.clientId, clientSecret: github.clientSecret } }
       : {},
@@ -102,18 +79,7 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
           }),
         ]
       : [],
-    user: {
-      validateUserInfo: ({ user, source }) => {
-        // A provider's address counts only when the provider says it verified it (GitHub: the
-        // verified primary address): an unproven address gets no account and links to none.
-        if (source.method !== 'email-password' && user.emailVerified !== true) {
-          return { error: 'email_not_verified', errorDescription: UNVERIFIED_SSO_MESSAGE };
-        }
-        return emailAllowed(allowedEmails, user.email)
-          ? undefined
-          : { error: 'email_not_allowed', errorDescription: NOT_ALLOWED_MESSAGE };
-      },
-    },
+    user: { validateUserInfo: admitUserInfo(allowedEmails) },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     // Parley counts wrong passwords itself, in its own rate_limits table (lib/server/auth/).
     rateLimit: { enabled: false },
@@ -149,6 +115,52 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
       },
     },
   });
+}
+
+/** Password accounts and, when mail can be sent, their verification and reset links. */
+function mailOptions(db: Db, mail: boolean) {
+  return {
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 256,
+      // With mail, sign-up answers "check your inbox" for every address (a new one gets the
+      // verification link, a known one a mail saying it has an account) and signs nobody in:
+      // the answer cannot tell who has an account. Without mail, accounts work as before.
+      autoSignIn: !mail,
+      onExistingUserSignUp: async ({ user }) => mailExistingAccount(user.email),
+      ...(mail
+        ? { sendResetPassword: async ({ user, token }) => mailResetLink(user.email, token) }
+        : {}),
+      resetPasswordTokenExpiresIn: RESET_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      // The reset link reached the mailbox: the address is proven too.
+      onPasswordReset: async ({ user }) => markVerified(db, user.id),
+    },
+    emailVerification: mail
+      ? {
+          sendOnSignUp: true,
+          autoSignInAfterVerification: true,
+          expiresIn: VERIFY_HOURS * 60 * 60,
+          sendVerificationEmail: async ({ user, token }) => mailVerificationLink(user.email, token),
+        }
+      : undefined,
+  } satisfies Partial<BetterAuthOptions>;
+}
+
+/**
+ * A provider's address counts only when the provider says it verified it (GitHub: the
+ * verified primary address): an unproven address gets no account and links to none.
+ */
+function admitUserInfo(allowedEmails: readonly string[]): ValidateUserInfo {
+  return ({ user, source }) => {
+    if (source.method !== 'email-password' && user.emailVerified !== true) {
+      return { error: 'email_not_verified', errorDescription: UNVERIFIED_SSO_MESSAGE };
+    }
+    return emailAllowed(allowedEmails, user.email)
+      ? undefined
+      : { error: 'email_not_allowed', errorDescription: NOT_ALLOWED_MESSAGE };
+  };
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { currentRequestId, withRequestContext } from '@/lib/server/log';
-import type { ChatMessage, ComparisonSlot } from '@/lib/chat/types';
+import type { ChatMessage, ComparisonSlot, Conversation } from '@/lib/chat/types';
 import { checkForMessage, claimForMessage } from '@/lib/server/attachments/claim';
 import { getDb } from '@/lib/server/db/database';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
@@ -21,7 +21,11 @@ import { resolveModelChoice } from '@/lib/server/providers/models';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
 import { editPoint, firstUserMessage, newUserMessage, retryPoint } from './turn-points';
 import { settleLostGenerations } from '@/lib/server/live/settle';
-import { assistantStart, storeReferenceFiles } from '@/lib/server/assistants/start';
+import {
+  type AssistantStart,
+  assistantStart,
+  storeReferenceFiles,
+} from '@/lib/server/assistants/start';
 
 /** Refuses a second answer while one is being written (a double submit, or two tabs). */
 export function assertIdle(messages: readonly ChatMessage[]) {
@@ -69,30 +73,10 @@ async function startChatNow(
   options: { deadlineMs: number },
 ): Promise<LaunchedTurn> {
   const db = await getDb();
-  const existing = body.conversationId
-    ? await getConversation(db, { userId, conversationId: body.conversationId })
-    : null;
-  if (body.conversationId && !existing) throw notFound('Conversation not found.');
-  // An existing conversation's messages, read once (after lost answers are settled): a retry
-  // of a comparison's answer answers again with that column's model, in that column.
-  if (existing) await settleLostGenerations(db, { conversationId: existing.id });
-  const messages = existing ? await listMessages(db, { conversationId: existing.id }) : [];
-  const column = body.retryOf ? columnOf(messages, body.retryOf) : null;
+  const { existing, messages, column } = await readConversation(db, userId, body);
   const start =
     !existing && body.assistantId ? await assistantStart(db, userId, body.assistantId) : null;
-  // Only a configured provider and model (400 otherwise, before anything is saved); without one,
-  // the conversation's last choice (or the retried column's, or a new conversation's
-  // assistant's when still available), else the default.
-  const choice = start
-    ? await resolveModelChoice(undefined, start.choice)
-    : await resolveModelChoice(
-        column && !body.model
-          ? { provider: column.provider, model: column.model }
-          : { provider: body.provider, model: body.model },
-        existing ?? undefined,
-      );
-  const { model } = choice;
-  const provider = choice.provider.name;
+  const { model, provider } = await chooseModel(body, existing, column, start);
   const attachmentIds = [...new Set(body.attachments ?? [])];
   // Before anything is saved: a refused attachment must not leave an empty conversation behind.
   const checked = await checkForMessage(db, {
@@ -103,21 +87,12 @@ async function startChatNow(
 
   const conversation =
     existing ??
-    (await createConversation(db, {
-      userId,
-      // Replaced by a generated title after the first exchange (title.ts).
-      title: provisionalTitle(body.content?.trim() ? body.content : (checked[0]?.name ?? '')),
+    (await newConversation(db, userId, body, {
       model,
       provider,
-      settings: start?.settings ?? {
-        ...(body.tools ? { tools: body.tools } : {}),
-        ...pickModelSettings(body.settings ?? {}),
-      },
-      assistant: start?.record ?? null,
+      start,
+      firstFileName: checked[0]?.name,
     }));
-  if (start && !existing) {
-    await storeReferenceFiles(db, { userId, conversationId: conversation.id, files: start.files });
-  }
 
   // A column's Retry joins its comparison while the other columns are still being written (the
   // claim below still refuses anything else live); otherwise nothing may be streaming.
@@ -150,18 +125,7 @@ async function startChatNow(
   try {
     if (point.status === 'rejected') throw point.reason;
     const { branch, userMessage, parentId } =
-      point.value ??
-      (body.retryOf
-        ? retryPoint(messages, body.retryOf)
-        : body.editOf
-          ? await editPoint(db, conversation.id, messages, body.editOf, {
-              content: body.content ?? '',
-              attachments: body.attachments ? attachments : undefined,
-            })
-          : await newUserMessage(db, conversation.id, messages, {
-              content: body.content ?? '',
-              attachments,
-            }));
+      point.value ?? (await turnPoint(db, conversation.id, messages, body, attachments));
 
     const assistant = await insertMessage(db, {
       id: assistantId,
@@ -173,15 +137,14 @@ async function startChatNow(
       // A retried column stays in its comparison, in its column, with the model it answered.
       comparison: column ? { ...column.slot, provider } : null,
     });
-    // Every new turn is what the conversation shows next, whichever branch it grew from. A new
-    // conversation was created with this model and provider a moment ago: nothing to touch.
-    // A retried column keeps the conversation's model ("Continue with this answer" changes it).
-    const [touched] = await Promise.all([
-      existing && !column
-        ? touchConversation(db, { conversationId: conversation.id, model, provider })
-        : null,
-      setActiveLeaf(db, { conversationId: conversation.id, messageId: assistant.id }),
-    ]);
+    // A new conversation was created with this model and provider a moment ago: nothing to
+    // touch. A retried column keeps the conversation's model ("Continue with this answer"
+    // changes it).
+    const touched = await showNext(db, {
+      conversationId: conversation.id,
+      messageId: assistant.id,
+      touch: existing && !column ? { model, provider } : null,
+    });
     return launchTurn({
       live,
       db,
@@ -200,6 +163,115 @@ async function startChatNow(
     await live.finish('failed').catch(() => {});
     throw error;
   }
+}
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+type Column = NonNullable<ReturnType<typeof columnOf>>;
+
+/**
+ * The conversation a request continues (404 when it is not the user's) and its messages, read
+ * once after lost answers are settled; a retry of a comparison's answer answers again with that
+ * column's model, in that column.
+ */
+async function readConversation(db: Db, userId: string, body: ChatInput) {
+  const existing = body.conversationId
+    ? await getConversation(db, { userId, conversationId: body.conversationId })
+    : null;
+  if (body.conversationId && !existing) throw notFound('Conversation not found.');
+  if (existing) await settleLostGenerations(db, { conversationId: existing.id });
+  const messages = existing ? await listMessages(db, { conversationId: existing.id }) : [];
+  const column = body.retryOf ? columnOf(messages, body.retryOf) : null;
+  return { existing, messages, column };
+}
+
+/**
+ * Only a configured provider and model (400 otherwise, before anything is saved); without one,
+ * the conversation's last choice (or the retried column's, or a new conversation's assistant's
+ * when still available), else the default.
+ */
+async function chooseModel(
+  body: ChatInput,
+  existing: Conversation | null,
+  column: Column | null,
+  start: AssistantStart | null,
+): Promise<{ model: string; provider: string }> {
+  const choice = start
+    ? await resolveModelChoice(undefined, start.choice)
+    : await resolveModelChoice(
+        column && !body.model
+          ? { provider: column.provider, model: column.model }
+          : { provider: body.provider, model: body.model },
+        existing ?? undefined,
+      );
+  return { model: choice.model, provider: choice.provider.name };
+}
+
+/** A new conversation, with the settings (and reference files) of its assistant, if any. */
+async function newConversation(
+  db: Db,
+  userId: string,
+  body: ChatInput,
+  o: {
+    model: string;
+    provider: string;
+    start: AssistantStart | null;
+    firstFileName: string | undefined;
+  },
+): Promise<Conversation> {
+  const conversation = await createConversation(db, {
+    userId,
+    // Replaced by a generated title after the first exchange (title.ts).
+    title: provisionalTitle(body.content?.trim() ? body.content : (o.firstFileName ?? '')),
+    model: o.model,
+    provider: o.provider,
+    settings: o.start?.settings ?? {
+      ...(body.tools ? { tools: body.tools } : {}),
+      ...pickModelSettings(body.settings ?? {}),
+    },
+    assistant: o.start?.record ?? null,
+  });
+  if (o.start) {
+    await storeReferenceFiles(db, {
+      userId,
+      conversationId: conversation.id,
+      files: o.start.files,
+    });
+  }
+  return conversation;
+}
+
+/** Where the new answer goes: after a retried answer's question, an edit, or a new message. */
+function turnPoint(
+  db: Db,
+  conversationId: string,
+  messages: ChatMessage[],
+  body: ChatInput,
+  attachments: Awaited<ReturnType<typeof claimForMessage>>,
+) {
+  if (body.retryOf) return retryPoint(messages, body.retryOf);
+  if (body.editOf) {
+    return editPoint(db, conversationId, messages, body.editOf, {
+      content: body.content ?? '',
+      attachments: body.attachments ? attachments : undefined,
+    });
+  }
+  return newUserMessage(db, conversationId, messages, { content: body.content ?? '', attachments });
+}
+
+/** Every new turn is what the conversation shows next, whichever branch it grew from. */
+async function showNext(
+  db: Db,
+  o: {
+    conversationId: string;
+    messageId: string;
+    touch: { model: string; provider: string } | null;
+  },
+) {
+  const [touched] = await Promise.all([
+    o.touch ? touchConversation(db, { conversationId: o.conversationId, ...o.touch }) : null,
+    setActiveLeaf(db, { conversationId: o.conversationId, messageId: o.messageId }),
+  ]);
+  return touched;
 }
 
 /** The comparison column of the answer a retry names (null when it is not in a comparison). */

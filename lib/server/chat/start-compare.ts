@@ -101,21 +101,13 @@ async function startComparisonNow(
     const point = existing
       ? await newUserMessage(db, conversation.id, messages, input)
       : await firstUserMessage(db, conversation.id, input);
-    const answers = await Promise.all(
-      choices.map((choice, slot) =>
-        insertMessage(db, {
-          id: answerIds[slot],
-          conversationId: conversation.id,
-          parentId: point.parentId,
-          role: 'assistant',
-          status: 'streaming',
-          model: choice.model,
-          comparison: { id: comparisonId, slot, provider: choice.provider.name },
-        }),
-      ),
-    );
-    // The first column is the branch shown until the reader keeps another.
-    await setActiveLeaf(db, { conversationId: conversation.id, messageId: answerIds[0] ?? '' });
+    const answers = await insertAnswers(db, {
+      conversationId: conversation.id,
+      parentId: point.parentId,
+      comparisonId,
+      answerIds,
+      choices,
+    });
     const turns = answers.map((assistant, slot) => {
       const choice = choices[slot] ?? lead;
       const live = lives[slot];
@@ -156,4 +148,33 @@ async function startComparisonNow(
     await Promise.all(lives.map((live) => live.finish('failed').catch(() => {})));
     throw error;
   }
+}
+
+/** One streaming answer per model, siblings under the question; the first column is shown. */
+async function insertAnswers(
+  db: Awaited<ReturnType<typeof getDb>>,
+  o: {
+    conversationId: string;
+    parentId: string | null;
+    comparisonId: string;
+    answerIds: string[];
+    choices: ResolvedModel[];
+  },
+) {
+  const answers = await Promise.all(
+    o.choices.map((choice, slot) =>
+      insertMessage(db, {
+        id: o.answerIds[slot],
+        conversationId: o.conversationId,
+        parentId: o.parentId,
+        role: 'assistant',
+        status: 'streaming',
+        model: choice.model,
+        comparison: { id: o.comparisonId, slot, provider: choice.provider.name },
+      }),
+    ),
+  );
+  // The first column is the branch shown until the reader keeps another.
+  await setActiveLeaf(db, { conversationId: o.conversationId, messageId: o.answerIds[0] ?? '' });
+  return answers;
 }

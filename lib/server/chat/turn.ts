@@ -6,7 +6,12 @@ import type { Db } from '@/lib/server/db/client';
 import { insertMessage, updateMessage } from '@/lib/server/db/repository';
 import { toOpenAITools } from '@/lib/server/tools';
 import type { Tool } from '@/lib/server/tools/types';
-import { type ChatCompletionParams, type Upstream, wireText } from '@/lib/server/upstream/types';
+import {
+  type ChatCompletionParams,
+  type Upstream,
+  type WireMessage,
+  wireText,
+} from '@/lib/server/upstream/types';
 import type { ClientSink } from './client-sink';
 import { estimateMessageTokens, estimateTextTokens, fitToContext } from './context-window';
 import { generate } from './generate';
@@ -46,6 +51,16 @@ export interface TurnOptions {
   timeZone?: string;
 }
 
+/** What every step of a turn sends besides the history: fixed once per turn. */
+interface TurnRequest {
+  system: WireMessage | null;
+  wireTools: ReturnType<typeof toOpenAITools> | null;
+  params: ReturnType<typeof requestParams>;
+  userParts: Awaited<ReturnType<typeof attachmentParts>>['build'];
+  /** Tokens of the system prompt and the tool definitions. */
+  fixedTokens: number;
+}
+
 /**
  * One turn: call the model; while it asks for tools Parley can run, run them, append the results
  * and call it again, up to TOOL_MAX_STEPS. Every step is saved as it happens. Returns every
@@ -53,72 +68,13 @@ export interface TurnOptions {
  */
 export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
   const config = getConfig();
-  const offered = [...o.tools.values()];
-  const changed: ChatMessage[] = [];
-  let branch = o.branch;
+  const { request, branch: prepared, marked } = await prepareTurn(o);
+  const changed: ChatMessage[] = [...marked];
+  let branch = prepared;
   let assistant = o.assistant;
-  const settings = o.settings ?? {};
-  const system = systemPromptMessage(settings, await referenceTexts(o));
-  const wireTools = offered.length > 0 ? toOpenAITools(offered) : null;
-  const params = requestParams({
-    model: o.model,
-    settings,
-    overrides: o.params,
-    reasoningEffort: o.reasoningEffort ?? false,
-  });
-  const attached = await attachmentParts({
-    db: o.db,
-    conversationId: o.conversationId,
-    branch,
-    vision: o.vision ?? false,
-    contextWindow: o.contextWindow,
-  });
-  const userParts = attached.build;
-  branch = attached.branch;
-  changed.push(...attached.marked);
-  const fixedTokens =
-    (system
-      ? estimateMessageTokens({
-          role: 'system',
-          content: wireText(system.content),
-          toolCalls: null,
-        })
-      : 0) + (wireTools ? estimateTextTokens(JSON.stringify(wireTools)) : 0);
 
   for (let step = 1; ; step++) {
-    // The history grows with every tool step, so each step is fitted again.
-    const fit = o.contextWindow
-      ? fitToContext({
-          branch,
-          contextWindow: o.contextWindow,
-          maxTokens: params.max_tokens ?? params.max_completion_tokens,
-          fixedTokens,
-        })
-      : { messages: branch, startId: null };
-    if (fit.startId !== (assistant.contextStartId ?? null)) {
-      // Saved with the answer, so the screen can mark where the model's view began.
-      assistant = (await updateMessage(o.db, assistant.id, { contextStartId: fit.startId })) ?? {
-        ...assistant,
-        contextStartId: fit.startId,
-      };
-    }
-    const { message, failure } = await generate({
-      db: o.db,
-      upstream: o.upstream,
-      assistant,
-      request: {
-        model: o.model,
-        // The system prompt is never a stored message: it is added to each request.
-        messages: [...(system ? [system] : []), ...toWireMessages(fit.messages, { userParts })],
-        ...(wireTools ? { tools: wireTools } : {}),
-        ...params,
-      },
-      sink: o.sink,
-      signal: o.signal,
-      secrets: o.secrets,
-    });
-    const prompt = fit.messages.reduce((sum, m) => sum + estimateMessageTokens(m), fixedTokens);
-    await spendTokens(o.db, o.userId, stepTokens(message, prompt));
+    const { message, failure } = await runStep(o, request, branch, assistant);
     changed.push(message);
     branch = [...branch, message];
     o.sink.send(encodeSSE({ message }, 'message'));
@@ -142,27 +98,126 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
     if (tools.halted || o.signal.aborted) break;
 
     if (step >= config.toolMaxSteps) {
-      const error = {
-        code: 'step_limit',
-        message: `Stopped after ${step} tool steps (the TOOL_MAX_STEPS limit).`,
-        retryable: false,
-      };
-      const saved = await updateMessage(o.db, message.id, { error });
-      changed[changed.indexOf(message)] = saved ?? { ...message, error };
-      o.sink.send(encodeSSE({ error }, 'error'));
+      changed[changed.indexOf(message)] = await stopAtStepLimit(o, message, step);
       break;
     }
-
-    assistant = await insertMessage(o.db, {
-      conversationId: o.conversationId,
-      parentId: branch.at(-1)?.id ?? message.id,
-      role: 'assistant',
-      status: 'streaming',
-      model: o.model,
-    });
-    o.sink.send(encodeSSE({ assistantMessage: assistant }, 'step'));
+    assistant = await nextAssistant(o, branch, message);
   }
   return changed;
+}
+
+/** The request parts fixed for the whole turn, and the branch with its attachments marked. */
+async function prepareTurn(o: TurnOptions) {
+  const offered = [...o.tools.values()];
+  const settings = o.settings ?? {};
+  const system = systemPromptMessage(settings, await referenceTexts(o));
+  const wireTools = offered.length > 0 ? toOpenAITools(offered) : null;
+  const params = requestParams({
+    model: o.model,
+    settings,
+    overrides: o.params,
+    reasoningEffort: o.reasoningEffort ?? false,
+  });
+  const attached = await attachmentParts({
+    db: o.db,
+    conversationId: o.conversationId,
+    branch: o.branch,
+    vision: o.vision ?? false,
+    contextWindow: o.contextWindow,
+  });
+  const fixedTokens =
+    (system
+      ? estimateMessageTokens({
+          role: 'system',
+          content: wireText(system.content),
+          toolCalls: null,
+        })
+      : 0) + (wireTools ? estimateTextTokens(JSON.stringify(wireTools)) : 0);
+  const request: TurnRequest = {
+    system,
+    wireTools,
+    params,
+    userParts: attached.build,
+    fixedTokens,
+  };
+  return { request, branch: attached.branch, marked: attached.marked };
+}
+
+/** One model call: the history fitted to the context window, the answer streamed and saved. */
+async function runStep(
+  o: TurnOptions,
+  { system, wireTools, params, userParts, fixedTokens }: TurnRequest,
+  branch: ChatMessage[],
+  assistant: ChatMessage,
+) {
+  // The history grows with every tool step, so each step is fitted again.
+  const fit = o.contextWindow
+    ? fitToContext({
+        branch,
+        contextWindow: o.contextWindow,
+        maxTokens: params.max_tokens ?? params.max_completion_tokens,
+        fixedTokens,
+      })
+    : { messages: branch, startId: null };
+  let answer = assistant;
+  if (fit.startId !== (answer.contextStartId ?? null)) {
+    // Saved with the answer, so the screen can mark where the model's view began.
+    answer = (await updateMessage(o.db, answer.id, { contextStartId: fit.startId })) ?? {
+      ...answer,
+      contextStartId: fit.startId,
+    };
+  }
+  const result = await generate({
+    db: o.db,
+    upstream: o.upstream,
+    assistant: answer,
+    request: {
+      model: o.model,
+      // The system prompt is never a stored message: it is added to each request.
+      messages: [...(system ? [system] : []), ...toWireMessages(fit.messages, { userParts })],
+      ...(wireTools ? { tools: wireTools } : {}),
+      ...params,
+    },
+    sink: o.sink,
+    signal: o.signal,
+    secrets: o.secrets,
+  });
+  const prompt = fit.messages.reduce((sum, m) => sum + estimateMessageTokens(m), fixedTokens);
+  await spendTokens(o.db, o.userId, stepTokens(result.message, prompt));
+  return result;
+}
+
+/** TOOL_MAX_STEPS reached: the last answer says so (saved, and sent as an error). */
+async function stopAtStepLimit(
+  o: TurnOptions,
+  message: ChatMessage,
+  step: number,
+): Promise<ChatMessage> {
+  const error = {
+    code: 'step_limit',
+    message: `Stopped after ${step} tool steps (the TOOL_MAX_STEPS limit).`,
+    retryable: false,
+  };
+  const saved = await updateMessage(o.db, message.id, { error });
+  o.sink.send(encodeSSE({ error }, 'error'));
+  return saved ?? { ...message, error };
+}
+
+/** The empty answer the next step fills in, after the tool results. */
+async function nextAssistant(
+  o: TurnOptions,
+  branch: ChatMessage[],
+  message: ChatMessage,
+): Promise<ChatMessage> {
+  const assistant = await insertMessage(o.db, {
+    conversationId: o.conversationId,
+    parentId: branch.at(-1)?.id ?? message.id,
+    role: 'assistant',
+    status: 'streaming',
+    model: o.model,
+  });
+  o.sink.send(encodeSSE({ assistantMessage: assistant }, 'step'));
+  return assistant;
 }
 
 /** The text of the conversation's reference files, in order; ones gone are left out. */

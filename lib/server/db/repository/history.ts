@@ -1,5 +1,18 @@
 import 'server-only';
-import { and, desc, eq, ilike, inArray, isNotNull, isNull, lt, not, or, sql } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  not,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ConversationListItem, SearchMatch } from '@/lib/chat/api-types';
 import { markdownToPlainText } from '@/lib/chat/plain-text';
@@ -168,6 +181,44 @@ export async function searchConversations(
   const query = normalizeQuery(input.query);
   if (!isUuid(input.userId) || query === '') return { items: [], nextCursor: null };
 
+  const { messageMatches, withMatchingMessage, titleHit } = searchConditions(
+    db,
+    input.userId,
+    query,
+  );
+  const rows = await db
+    .select({ conversation: conversations, titleHit })
+    .from(conversations)
+    .where(
+      and(
+        ownedAfter(input.userId, null),
+        or(inArray(conversations.id, withMatchingMessage), titleHit),
+        afterSearchCursor(after, titleHit),
+      ),
+    )
+    .orderBy(desc(titleHit), desc(conversations.updatedAt), desc(conversations.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit).map((row) => toConversation(row.conversation));
+  const hitOf = await newestMatchingMessages(db, page, messageMatches);
+
+  const items = page.map((conversation): ConversationListItem => {
+    const hit = hitOf.get(conversation.id);
+    const match: SearchMatch =
+      hit && (hit.role === 'user' || hit.role === 'assistant')
+        ? { source: hit.role, snippet: makeSnippet(markdownToPlainText(hit.content), query) }
+        : { source: 'title', snippet: conversation.title };
+    return { ...conversation, match };
+  });
+  const last = items.at(-1);
+  const lastHit = rows[items.length - 1]?.titleHit === true;
+  return {
+    items,
+    nextCursor: rows.length > limit && last ? encodeSearchCursor(last, lastHit) : null,
+  };
+}
+
+/** What a match is: in a message (full-text or substring), in the title. */
+function searchConditions(db: Db, userId: string, query: string) {
   const tsquery = sql`websearch_to_tsquery('simple', ${query})`;
   const pattern = likePattern(query);
   const messageMatches = and(
@@ -187,41 +238,40 @@ export async function searchConversations(
     .select({ id: messages.conversationId })
     .from(messages)
     .innerJoin(owned, eq(messages.conversationId, owned.id))
-    .where(and(eq(owned.userId, input.userId), messageMatches));
+    .where(and(eq(owned.userId, userId), messageMatches));
 
   // Never null (a null title would sort as a match in descending order).
   const titleHit = sql<boolean>`coalesce(${or(
     sql`to_tsvector('simple', ${conversations.title}) @@ ${tsquery}`,
     ilike(conversations.title, pattern),
   )}, false)`;
-  const olderThanCursor = after
-    ? or(
-        lt(conversations.updatedAt, after.updatedAt),
-        and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)),
-      )
-    : undefined;
-  // Keyset over (title match, updated_at, id): after a title match come older title matches
-  // and every body match; after a body match, older body matches only.
-  const afterCursor = !after
-    ? undefined
-    : after.titleHit
-      ? or(and(titleHit, olderThanCursor), not(titleHit))
-      : and(not(titleHit), olderThanCursor);
+  return { messageMatches, withMatchingMessage, titleHit };
+}
 
-  const rows = await db
-    .select({ conversation: conversations, titleHit })
-    .from(conversations)
-    .where(
-      and(
-        ownedAfter(input.userId, null),
-        or(inArray(conversations.id, withMatchingMessage), titleHit),
-        afterCursor,
-      ),
-    )
-    .orderBy(desc(titleHit), desc(conversations.updatedAt), desc(conversations.id))
-    .limit(limit + 1);
-  const page = rows.slice(0, limit).map((row) => toConversation(row.conversation));
-  // The snippet: each conversation's newest matching message, for this page only.
+/**
+ * Keyset over (title match, updated_at, id): after a title match come older title matches
+ * and every body match; after a body match, older body matches only.
+ */
+function afterSearchCursor(
+  after: ReturnType<typeof decodeSearchCursor> | null,
+  titleHit: SQL<boolean>,
+): SQL | undefined {
+  if (!after) return undefined;
+  const olderThanCursor = or(
+    lt(conversations.updatedAt, after.updatedAt),
+    and(eq(conversations.updatedAt, after.updatedAt), lt(conversations.id, after.id)),
+  );
+  return after.titleHit
+    ? or(and(titleHit, olderThanCursor), not(titleHit))
+    : and(not(titleHit), olderThanCursor);
+}
+
+/** The snippet: each conversation's newest matching message, for this page only. */
+async function newestMatchingMessages(
+  db: Db,
+  page: readonly { id: string }[],
+  messageMatches: SQL | undefined,
+) {
   const hits =
     page.length === 0
       ? []
@@ -242,20 +292,5 @@ export async function searchConversations(
             ),
           )
           .orderBy(messages.conversationId, desc(messages.seq));
-  const hitOf = new Map(hits.map((h) => [h.conversationId, h]));
-
-  const items = page.map((conversation): ConversationListItem => {
-    const hit = hitOf.get(conversation.id);
-    const match: SearchMatch =
-      hit && (hit.role === 'user' || hit.role === 'assistant')
-        ? { source: hit.role, snippet: makeSnippet(markdownToPlainText(hit.content), query) }
-        : { source: 'title', snippet: conversation.title };
-    return { ...conversation, match };
-  });
-  const last = items.at(-1);
-  const lastHit = rows[items.length - 1]?.titleHit === true;
-  return {
-    items,
-    nextCursor: rows.length > limit && last ? encodeSearchCursor(last, lastHit) : null,
-  };
+  return new Map(hits.map((h) => [h.conversationId, h]));
 }
