@@ -3,16 +3,20 @@ import { NewChatLink } from '@/components/sidebar/new-chat-link';
 import { SidebarToggle } from '@/components/sidebar/sidebar-toggle';
 import { HeaderActions } from '@/components/ui/header-actions';
 import type { ModelBadge } from '@/lib/chat/api-types';
+import { AssistantChip } from './assistants/assistant-chip';
 
 export function ChatHeader({
   title,
   badge,
   conversationId = null,
+  assistant = null,
 }: {
   title: string;
   badge: ModelBadge;
   /** Null until the first message creates the conversation; there is nothing to share before. */
   conversationId?: string | null;
+  /** The assistant the conversation started from (or a new chat will). */
+  assistant?: { id: string; name: string; avatar: string } | null;
 }) {
   return (
     // Sized by the chat column (the `@container` in chat-screen), not the window: beside the
@@ -30,6 +34,7 @@ export function ChatHeader({
         {title}
       </h1>
       <div className="ml-auto flex shrink-0 items-center gap-2 text-xs">
+        {assistant ? <AssistantChip assistant={assistant} /> : null}
         <span
           data-testid="model-badge"
           className={

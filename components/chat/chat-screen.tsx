@@ -12,6 +12,9 @@ import {
   useLeavingFor,
   useLeavingSeq,
 } from '@/lib/store/navigation-store';
+import type { PickedAssistant } from '@/lib/chat/assistants';
+import { pickAssistant, usePickedAssistant } from './assistants/picked-assistant';
+import { slashCommand } from './assistants/slash-command';
 import { AttachButton } from './attachments/attach-button';
 import { DropZone } from './attachments/drop-zone';
 import { ChatHeader } from './chat-header';
@@ -28,6 +31,8 @@ import { useModelControls } from './use-model-controls';
 interface Props {
   initial: ConversationDetail | null;
   badge: ModelBadge;
+  /** A new chat's assistant, named in the URL (`/?assistant=<id>`). */
+  assistant?: PickedAssistant | null;
 }
 
 /**
@@ -35,7 +40,7 @@ interface Props {
  * destination's (a new chat, or the conversation loading), so what is on screen is where a
  * message goes; one sent before the destination's page arrives is sent by that page's screen.
  */
-export function ChatScreen({ initial, badge }: Props) {
+export function ChatScreen({ initial, badge, assistant = null }: Props) {
   const [mountedAt] = useState(currentNavigation);
   const leavingSeq = useLeavingSeq();
   const leavingFor = useLeavingFor();
@@ -43,7 +48,7 @@ export function ChatScreen({ initial, badge }: Props) {
     const id = leavingFor.kind === 'conversation' ? leavingFor.id : null;
     return <ChatScreenBody key={`to-${leavingSeq}`} initial={null} startId={id} badge={badge} />;
   }
-  return <ChatScreenBody initial={initial} badge={badge} arrived />;
+  return <ChatScreenBody initial={initial} badge={badge} assistant={assistant} arrived />;
 }
 
 interface BodyProps extends Props {
@@ -53,8 +58,17 @@ interface BodyProps extends Props {
   arrived?: boolean;
 }
 
-function ChatScreenBody({ initial, badge, startId = null, arrived = false }: BodyProps) {
+function ChatScreenBody({
+  initial,
+  badge,
+  assistant = null,
+  startId = null,
+  arrived = false,
+}: BodyProps) {
   const [conversationId, setConversationId] = useState(initial?.conversation.id ?? startId);
+  // Each screen starts with the URL's assistant (or none); the picker and "/" change it.
+  useEffect(() => pickAssistant(assistant), [assistant]);
+  const picked = usePickedAssistant();
   const { data, isPending } = useConversation(conversationId, initial ?? undefined);
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
@@ -69,8 +83,9 @@ function ChatScreenBody({ initial, badge, startId = null, arrived = false }: Bod
   const { send: sendTurn } = turn;
   const { requestFields } = model;
   const send = useCallback(
-    (input: SendInput) => sendTurn({ ...input, ...requestFields }),
-    [sendTurn, requestFields],
+    (input: SendInput) =>
+      sendTurn({ ...input, ...requestFields, ...(picked ? { assistantId: picked.id } : {}) }),
+    [sendTurn, requestFields, picked],
   );
 
   // Tools: a new conversation keeps the choice here until its first message creates it.
@@ -127,6 +142,7 @@ function ChatScreenBody({ initial, badge, startId = null, arrived = false }: Bod
         title={data?.conversation.title || liveTitle || 'New chat'}
         badge={model.badge}
         conversationId={conversationId}
+        assistant={data?.conversation.assistant ?? (conversationId ? null : picked)}
       />
       {/* The header above is the page's banner; the conversation and the composer its main part. */}
       <main className="flex min-h-0 flex-1 flex-col">
@@ -160,6 +176,7 @@ function ChatScreenBody({ initial, badge, startId = null, arrived = false }: Bod
           toolbar={<ModelToolbar controls={model} />}
           attach={<AttachButton limits={attachmentLimits} vision={model.current?.vision ?? true} />}
           attachmentLimits={attachmentLimits}
+          overlay={conversationId ? undefined : slashCommand}
         />
       </main>
     </DropZone>

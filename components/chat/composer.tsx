@@ -43,6 +43,8 @@ interface Props {
   attach?: ReactNode;
   /** Attachment limits (pasted images are checked against them); undefined = not known yet. */
   attachmentLimits?: AttachmentLimits;
+  /** Shown above the box for the current text (a command's menu), or nothing. */
+  overlay?(text: string, setText: (text: string) => void): ReactNode;
 }
 
 /** Send and Stop: the filled round button at the end of the row. */
@@ -77,6 +79,7 @@ export function Composer({
   toolbar,
   attach,
   attachmentLimits,
+  overlay,
 }: Props) {
   const [text, setText] = useState('');
   const streaming = useIsStreaming() || following;
@@ -162,6 +165,7 @@ export function Composer({
           {sendError.message}
         </p>
       )}
+      {overlay?.(text, update)}
       {/* One rounded box: the text on top, the controls inside it below the text. Its outline
           is the text's focus ring, since the textarea itself has no border of its own. */}
       <div

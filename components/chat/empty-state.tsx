@@ -1,5 +1,6 @@
 'use client';
 import type { ModelBadge } from '@/lib/chat/api-types';
+import { AssistantEntry, useHasPickedAssistant } from './assistants/assistant-entry';
 import { sendFromComposer } from './composer-fill';
 
 /**
@@ -30,6 +31,13 @@ export const SUGGESTIONS: readonly { title: string; detail: string; prompt: stri
 ];
 
 export function EmptyState({ badge }: { badge: ModelBadge }) {
+  const picked = useHasPickedAssistant();
+  if (picked)
+    return (
+      <div className="mt-12 flex flex-col items-center gap-3 text-center">
+        <AssistantEntry />
+      </div>
+    );
   return (
     <div className="mt-12 flex flex-col items-center gap-3 text-center">
       <h2 className="text-2xl font-semibold">How can I help?</h2>
@@ -42,6 +50,7 @@ export function EmptyState({ badge }: { badge: ModelBadge }) {
       ) : (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">Model: {badge.label}</p>
       )}
+      <AssistantEntry />
       <section aria-labelledby="suggestions-title" className="mt-4 w-full max-w-xl">
         <h3 id="suggestions-title" className="sr-only">
           Suggestions

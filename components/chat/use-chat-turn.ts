@@ -32,6 +32,8 @@ export interface SendInput {
   model?: string;
   /** Model settings for a new conversation (an existing one keeps its own). */
   settings?: ModelSettings;
+  /** A new conversation starts from this assistant (its settings win over the ones above). */
+  assistantId?: string;
 }
 
 interface Options {
@@ -170,6 +172,7 @@ export function useChatTurn({
             ? { provider: input.provider, model: input.model }
             : {}),
           ...(!currentId && input.settings ? { settings: input.settings } : {}),
+          ...(!currentId && input.assistantId ? { assistantId: input.assistantId } : {}),
         },
       });
     },

@@ -7,7 +7,7 @@ import { Sidebar } from './sidebar';
 
 /** Pages that show the history: the chat screens (shared pages are for visitors). */
 function hasSidebar(pathname: string): boolean {
-  return pathname === '/' || pathname.startsWith('/c/');
+  return pathname === '/' || pathname.startsWith('/c/') || pathname === '/assistants';
 }
 
 const WIDE = '(min-width: 48rem)'; // Tailwind's `md`

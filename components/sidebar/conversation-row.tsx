@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { avatarOf } from '@/lib/chat/assistants';
 import { memo, useEffect, useRef, useState } from 'react';
 import type { ConversationListItem } from '@/lib/chat/api-types';
 import { highlightParts } from '@/lib/chat/search-text';
@@ -100,7 +101,15 @@ export const ConversationRow = memo(function ConversationRow({
         }`}
       >
         <span className="block truncate">
+          {conversation.assistant ? (
+            <span aria-hidden="true" className="mr-1">
+              {avatarOf(conversation.assistant)}
+            </span>
+          ) : null}
           <Highlighted text={title} search={search} />
+          {conversation.assistant ? (
+            <span className="sr-only">, with {conversation.assistant.name}</span>
+          ) : null}
         </span>
         {snippet ? (
           <span className="mt-0.5 line-clamp-2 block text-xs font-normal text-zinc-600 dark:text-zinc-400">

@@ -9,17 +9,29 @@ import { navigation } from '@/lib/store/navigation-store';
  * still the "/" page), so a plain client navigation to "/" would show that same screen again:
  * refreshing makes the server render "/" anew. Modified clicks (new tab) stay plain links.
  */
-export function NewChatLink({ className, children }: { className: string; children: ReactNode }) {
+export function NewChatLink({
+  className,
+  children,
+  href = '/',
+  title,
+}: {
+  className: string;
+  children: ReactNode;
+  /** A new chat with an assistant: `/?assistant=<id>`. */
+  href?: string;
+  title?: string;
+}) {
   const router = useRouter();
   return (
     <Link
-      href="/"
+      href={href}
+      title={title}
       className={className}
       onClick={(e) => {
         if (e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
         e.preventDefault();
         navigation.leave({ kind: 'new' });
-        router.push('/');
+        router.push(href);
         router.refresh();
       }}
     >

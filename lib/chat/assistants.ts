@@ -75,3 +75,17 @@ export interface SharedAssistant {
 export function avatarOf(a: { avatar: string; name: string }): string {
   return a.avatar || [...a.name.trim()][0]?.toUpperCase() || '?';
 }
+
+/** What the new-chat screen needs of the assistant picked for it. */
+export type PickedAssistant = Pick<
+  Assistant,
+  'id' | 'name' | 'avatar' | 'description' | 'starters'
+>;
+
+export const toPicked = (a: PickedAssistant): PickedAssistant => ({
+  id: a.id,
+  name: a.name,
+  avatar: a.avatar,
+  description: a.description,
+  starters: a.starters,
+});

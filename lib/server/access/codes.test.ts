@@ -25,6 +25,7 @@ describe('access codes', () => {
 
   it('leaves shared links and the gate open', () => {
     expect(isOpenPage('/s/abc')).toBe(true);
+    expect(isOpenPage('/a/abc')).toBe(true);
     expect(isOpenPage('/access')).toBe(true);
     expect(isOpenPage('/')).toBe(false);
     expect(isOpenPage('/c/abc')).toBe(false);

@@ -36,7 +36,7 @@ export function tagAdmits(codes: readonly string[], secret: string, tag: string 
   return ok;
 }
 
-/** Paths readable without a code: shared links (and their preview images) and the gate itself. */
+/** Paths readable without a code: shared links (conversations, their preview images, assistants) and the gate itself. */
 export function isOpenPage(pathname: string): boolean {
-  return pathname.startsWith('/s/') || pathname === '/access';
+  return pathname.startsWith('/s/') || pathname.startsWith('/a/') || pathname === '/access';
 }
