@@ -1,6 +1,7 @@
 'use client';
 import type { ModelBadge } from '@/lib/chat/api-types';
-import { AssistantEntry, useHasPickedAssistant } from './assistants/assistant-entry';
+import { AssistantEntry } from './assistants/assistant-entry';
+import { usePickedAssistant } from './assistants/picked-assistant';
 import { sendFromComposer } from './composer-fill';
 
 /**
@@ -31,8 +32,7 @@ export const SUGGESTIONS: readonly { title: string; detail: string; prompt: stri
 ];
 
 export function EmptyState({ badge }: { badge: ModelBadge }) {
-  const picked = useHasPickedAssistant();
-  if (picked)
+  if (usePickedAssistant())
     return (
       <div className="mt-12 flex flex-col items-center gap-3 text-center">
         <AssistantEntry />

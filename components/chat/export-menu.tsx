@@ -1,7 +1,6 @@
 'use client';
 import { useState } from 'react';
 import { Menu, MenuItem } from '@/components/ui/menu';
-import { DownloadError, download } from '@/lib/chat/download';
 import { toast } from '@/lib/store/toast-store';
 
 export type ExportFormat = 'md' | 'json';
@@ -13,6 +12,8 @@ export const EXPORT_FORMATS: readonly { format: ExportFormat; label: string }[] 
 
 /** Downloads the conversation; a failure becomes an error toast. True when saved. */
 export async function saveExport(conversationId: string, format: ExportFormat): Promise<boolean> {
+  // Loaded on first use: the chat page does not carry it.
+  const { DownloadError, download } = await import('@/lib/chat/download');
   try {
     await download(
       `/api/conversations/${encodeURIComponent(conversationId)}/export?format=${format}`,

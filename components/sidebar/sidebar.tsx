@@ -1,5 +1,4 @@
 'use client';
-import Link from 'next/link';
 import { type Ref, useEffect, useRef, useState } from 'react';
 import { AccountMenu } from '@/components/account/account-menu';
 import { normalizeQuery } from '@/lib/chat/search-text';
@@ -74,13 +73,6 @@ export function Sidebar({ ref, drawerOpen, onCloseDrawer, pathname }: Props) {
           </button>
         ) : null}
       </div>
-      <Link
-        href="/assistants"
-        aria-current={pathname === '/assistants' ? 'page' : undefined}
-        className="mx-3 mt-2 rounded-md px-3 py-1.5 text-sm hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 aria-[current=page]:font-medium dark:hover:bg-zinc-800"
-      >
-        Assistants
-      </Link>
       <div className="px-3 py-3">
         <SearchBox value={input} onChange={setInput} />
       </div>

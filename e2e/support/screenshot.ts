@@ -1,5 +1,7 @@
 // `npm run screenshot`: regenerates public/screenshot.png from the real app, talking to the
-// offline demo model, so the README's picture never drifts from what users see.
+// offline demo model, so the README's picture never drifts from what users see; and the
+// Assistants section's pictures (a new chat with a configured assistant's starters, 375 and
+// 1280 px wide).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,6 +13,22 @@ import { TEST_DIST_DIR } from './env';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = join(ROOT, 'public', 'screenshot.png');
+const assistantOut = (width: number) => join(ROOT, 'public', `assistant-starters-${width}.png`);
+
+const SQL_REVIEWER = {
+  name: 'SQL reviewer',
+  description: 'Reviews queries for correctness, speed and safety',
+  avatar: '🧐',
+  systemPrompt: 'You review SQL queries: correctness first, then performance, then style.',
+  settings: { temperature: 0.2 },
+  tools: ['calculate'],
+  starters: [
+    'Review this query: SELECT * FROM orders WHERE id IN (SELECT order_id FROM items)',
+    'Why is my JOIN slow on a large table?',
+    'Explain the difference between WHERE and HAVING',
+    'Rewrite a correlated subquery as a JOIN',
+  ],
+};
 
 async function main() {
   if (!existsSync(join(ROOT, TEST_DIST_DIR, 'BUILD_ID'))) {
@@ -21,7 +39,7 @@ async function main() {
     });
     if (built.status !== 0) process.exit(1);
   }
-  const app = await startApp({ env: {} });
+  const app = await startApp({ env: { ASSISTANTS: JSON.stringify([SQL_REVIEWER]) } });
   const browser = await chromium.launch({
     executablePath: findChromium() ?? undefined,
     args: [...CHROMIUM_ARGS],
@@ -41,6 +59,18 @@ async function main() {
     await page.waitForTimeout(1_000);
     await page.screenshot({ path: OUT });
     console.log(`wrote ${OUT}`);
+    for (const width of [375, 1280]) {
+      const narrow = await browser.newPage({
+        viewport: { width, height: width < 768 ? 740 : 800 },
+        deviceScaleFactor: 1,
+      });
+      await narrow.goto(`${app.url}/?assistant=config-sql-reviewer`);
+      await narrow.getByRole('button', { name: SQL_REVIEWER.starters[1] ?? '' }).waitFor();
+      await narrow.evaluate(() => document.fonts.ready);
+      await narrow.waitForTimeout(600);
+      await narrow.screenshot({ path: assistantOut(width) });
+      console.log(`wrote ${assistantOut(width)}`);
+    }
   } finally {
     await browser.close();
     await app.stop();

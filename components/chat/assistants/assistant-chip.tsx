@@ -1,4 +1,5 @@
 import { NewChatLink } from '@/components/sidebar/new-chat-link';
+import { buttonClass } from '@/components/ui/styles';
 import { avatarOf } from '@/lib/chat/assistants';
 
 /** The conversation's assistant in the header; a click starts a new chat with it. */
@@ -11,7 +12,7 @@ export function AssistantChip({
     <NewChatLink
       href={`/?assistant=${encodeURIComponent(assistant.id)}`}
       title="New chat with this assistant"
-      className="flex max-w-40 items-center gap-1 truncate rounded-full border border-zinc-300 px-2 py-0.5 font-medium hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800"
+      className={`${buttonClass} flex max-w-40 gap-1`}
     >
       <span aria-hidden="true">{avatarOf(assistant)}</span>
       <span className="truncate">{assistant.name}</span>

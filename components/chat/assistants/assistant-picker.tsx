@@ -22,6 +22,17 @@ export function Avatar({ assistant, large }: { assistant: PickedAssistant; large
   );
 }
 
+/** The picked assistant's introduction, or (none picked) the list to pick from. */
+export function AssistantPanel({
+  picked,
+  onPicked = () => {},
+}: {
+  picked: PickedAssistant | null;
+  onPicked?(): void;
+}) {
+  return picked ? <AssistantIntro assistant={picked} /> : <AssistantPicker onPicked={onPicked} />;
+}
+
 /** Every assistant the user may start a chat with; a click picks it for this new chat. */
 export function AssistantPicker({ onPicked }: { onPicked(): void }) {
   const { data, isPending, isError } = useAssistants();
