@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { RecordedRequest } from '../mock-upstream/types';
 import { mockRequests } from '../support/mock-control';
@@ -35,6 +36,13 @@ async function lastUpstream(marker: string, count: number): Promise<Body> {
   return body;
 }
 
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
 async function newVisitor(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
 }
@@ -70,6 +78,7 @@ test('an assistant with a model, settings, a tool and a file starts chats from t
   const chat = new ChatPage(page);
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
   await expect(page.getByText('Translates into German')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Translate: good morning' }).click();
   await chat.waitForAssistantStatus('complete');
   await expect(page).toHaveURL(/\/c\/[0-9a-f-]{36}$/);
@@ -142,6 +151,7 @@ test('a shared assistant opens in another browser, shows its prompt only when ti
   const link = card.getByLabel(`Link to ${name}`);
   await expect(link).toHaveValue(/\/a\/[A-Za-z0-9_-]{24}$/);
   const url = await link.inputValue();
+  expect(await seriousViolations(page)).toEqual([]);
 
   const visitor = await newVisitor(browser);
   await visitor.goto(url);
@@ -150,6 +160,7 @@ test('a shared assistant opens in another browser, shows its prompt only when ti
   await expect(visitor.getByText('Its system prompt is not shown.')).toBeVisible();
   await expect(visitor.getByText(`You help. ${marker}`)).toHaveCount(0);
   expect(await visitor.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+  expect(await seriousViolations(visitor)).toEqual([]);
 
   await card.getByLabel('Show the system prompt on the shared page').check();
   await card.getByRole('button', { name: 'Update link' }).click();

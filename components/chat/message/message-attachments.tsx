@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { ModalDialog } from '@/components/ui/modal-dialog';
+import { onDemand } from '@/components/ui/on-demand';
 import {
   type AttachmentMeta,
   attachmentUrl,
@@ -18,7 +18,11 @@ interface Props {
   baseUrl?: string;
 }
 
-const pixels = (a: AttachmentMeta) => (a.width && a.height ? `${a.width}×${a.height}, ` : '');
+// The large view is a dialog of its own, loaded when an image is first opened.
+const ImageDialog = onDemand(
+  () => import('./image-dialog').then((m) => m.ImageDialog),
+  'Image',
+).Component;
 
 /** A message's files: images as thumbnails that open large in a dialog, other files as links. */
 export function MessageAttachments({ attachments, baseUrl }: Props) {
@@ -79,24 +83,7 @@ export function MessageAttachments({ attachments, baseUrl }: Props) {
           </li>
         ))}
       </ul>
-      {open && (
-        <ModalDialog
-          title={open.name}
-          widthClass="w-[min(64rem,calc(100vw-2rem))]"
-          onClose={() => setOpen(null)}
-        >
-          {/* biome-ignore lint/performance/noImgElement: served by an authorized route, not optimisable */}
-          <img
-            src={urlOf(open)}
-            alt={open.name}
-            className="mx-auto max-h-[70dvh] w-auto object-contain"
-          />
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">
-            {open.mediaType}, {pixels(open)}
-            {formatBytes(open.size)}
-          </p>
-        </ModalDialog>
-      )}
+      {open && <ImageDialog attachment={open} url={urlOf(open)} onClose={() => setOpen(null)} />}
     </>
   );
 }
