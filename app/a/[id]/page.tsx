@@ -3,14 +3,13 @@ import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { UseAssistantButton } from '@/components/assistants/use-assistant-button';
 import { avatarOf } from '@/lib/chat/assistants';
-import { viewSharedAssistant } from '@/lib/server/assistants/service';
-import { getDb } from '@/lib/server/database';
+import { sharedAssistantForPage } from '@/lib/server/assistants/page';
 
 export const dynamic = 'force-dynamic';
 
 type Props = { params: Promise<{ id: string }> };
 
-const load = cache(async (id: string) => viewSharedAssistant(await getDb(), id));
+const load = cache(sharedAssistantForPage);
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const assistant = await load((await params).id);
