@@ -18,7 +18,6 @@ const assistantOut = (width: number) => join(ROOT, 'public', `assistant-starters
 const SQL_REVIEWER = {
   name: 'SQL reviewer',
   description: 'Reviews queries for correctness, speed and safety',
-  avatar: '🧐',
   systemPrompt: 'You review SQL queries: correctness first, then performance, then style.',
   settings: { temperature: 0.2 },
   tools: ['calculate'],
