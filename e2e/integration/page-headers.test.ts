@@ -50,8 +50,15 @@ function urlsFor(pattern: string): string[] {
       return ['/', '/no-such-page'];
     case '/access':
     case '/sign-in':
+    case '/account':
     case '/s/missing':
       return [pattern];
+    // Without mail (this server) "Forgot password?" is a not-found page; the reset page without
+    // its token says to ask for a link.
+    case '/forgot-password':
+      return [pattern];
+    case '/reset-password':
+      return [pattern, '/reset-password?token=not-a-token'];
     case '/c/[id]':
       return [`/c/${conversationId}`, `/c/${missing}`];
     case '/s/[id]':
