@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { SignInPanel } from '@/components/account/sign-in-panel';
 import { NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 import { UNVERIFIED_SSO_MESSAGE } from '@/lib/server/auth/auth';
-import { currentAccount } from '@/lib/server/auth/current';
+import { accountState, removedMessage } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 
 export const dynamic = 'force-dynamic';
@@ -29,8 +29,13 @@ function ssoProblem(code: string | undefined): string | null {
  */
 export default async function SignInPage({ searchParams }: Props) {
   const { error } = await searchParams;
-  const problem = ssoProblem(typeof error === 'string' ? error : undefined);
-  if (await currentAccount()) redirect('/');
+  // A browser whose address the allow-list no longer names is signed out here, and told why
+  // (with ALLOW_GUESTS=false, every page sends it here).
+  const { account, removed } = await accountState();
+  if (account) redirect('/');
+  const problem = removed
+    ? removedMessage(removed)
+    : ssoProblem(typeof error === 'string' ? error : undefined);
   const guestsAllowed = getConfig().access.allowGuests;
   return (
     <main className="mx-auto flex min-h-dvh max-w-sm flex-col justify-center gap-6 p-6">

@@ -75,6 +75,8 @@ describe.skipIf(!process.env.DATABASE_URL)('the allow-list on two instances', ()
     const second = new Client(b.url);
     expect((await post(second, '/api/account/sign-in', { email, password })).status).toBe(200);
     expect((await second.postChat({ content: '[[mock:text tokens=1]] on B' })).status).toBe(200);
+    const third = new Client(a.url);
+    expect((await post(third, '/api/account/sign-in', { email, password })).status).toBe(200);
 
     // Same port: the browsers keep talking to "B".
     await b.stop();
@@ -92,6 +94,11 @@ describe.skipIf(!process.env.DATABASE_URL)('the allow-list on two instances', ()
     const status = await firstOnB.json<{ account: unknown; notice: string | null }>('/api/account');
     expect(status.body.account).toBeNull();
     expect(status.body.notice).toMatch(/no longer on this Parley's list/);
+    // A page load lands on the sign-in page, which signs it out and says why.
+    const thirdOnB = onB(third);
+    const page = await (await thirdOnB.fetch('/sign-in')).text();
+    expect(page).toContain('You have been signed out: ana@example.com is no longer on');
+    expect((await thirdOnB.json<{ account: unknown }>('/api/account')).body.account).toBeNull();
     // Signing in again on B is refused too.
     const again = await post(new Client(b.url), '/api/account/sign-in', { email, password });
     expect(again.status).toBe(403);
