@@ -17,6 +17,7 @@ let app: AppServer;
 let owner: Client;
 let conversationId = '';
 let shareId = '';
+let assistantShareId = '';
 
 beforeAll(async () => {
   mock = await startMockUpstream();
@@ -24,6 +25,17 @@ beforeAll(async () => {
   owner = await guest(app.url);
   conversationId = await chat(owner, '[[mock:text tokens=2]] headers everywhere');
   shareId = (await createShare(owner, conversationId)).body.share.id;
+  const json = { 'content-type': 'application/json' };
+  const made = await owner.json<{ assistant: { id: string } }>('/api/assistants', {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Headers', systemPrompt: 'Check headers.' }),
+  });
+  const shared = await owner.json<{ assistant: { share: { id: string } } }>(
+    `/api/assistants/${made.body.assistant.id}/share`,
+    { method: 'PUT', headers: json, body: '{}' },
+  );
+  assistantShareId = shared.body.assistant.share.id;
 });
 
 afterAll(async () => {
@@ -59,6 +71,10 @@ function urlsFor(pattern: string): string[] {
       return [pattern];
     case '/reset-password':
       return [pattern, '/reset-password?token=not-a-token'];
+    case '/assistants':
+      return [pattern, `/?assistant=${missing}`];
+    case '/a/[id]':
+      return [`/a/${assistantShareId}`, '/a/AAAAAAAAAAAAAAAAAAAAAAAA'];
     case '/c/[id]':
       return [`/c/${conversationId}`, `/c/${missing}`];
     case '/s/[id]':
