@@ -2,34 +2,25 @@
 // the API refuses it before anything reaches the upstream, shared links and health stay open,
 // a right code keeps the guest's identity, and wrong codes are limited per address in the
 // database (even the right code waits once an address used up its attempts).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { Client, readChat } from './client';
 import { Anonymous, createShare } from './share-support';
 
 const CODE = 'open-sesame-42';
 const WRONG_PER_IP = 3;
-let mock: MockUpstream;
-let app: AppServer;
 
-beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({
-    env: {
-      OPENAI_BASE_URL: mock.url,
-      CHAT_MODEL: 'mock-model',
-      ACCESS_CODES: `first-code, ${CODE}`,
-      RATE_LIMIT_ACCESS_CODE_PER_IP: String(WRONG_PER_IP),
-      // Addresses come from X-Forwarded-For, as behind a proxy.
-      TRUST_PROXY: 'true',
-    },
-  });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream();
+const app = withApp(() => ({
+  env: {
+    OPENAI_BASE_URL: mock.url,
+    CHAT_MODEL: 'mock-model',
+    ACCESS_CODES: `first-code, ${CODE}`,
+    RATE_LIMIT_ACCESS_CODE_PER_IP: String(WRONG_PER_IP),
+    // Addresses come from X-Forwarded-For, as behind a proxy.
+    TRUST_PROXY: 'true',
+  },
+}));
 
 let addressCounter = 0;
 /** Each test its own client address (the limit is per address; the last forwarded entry counts). */

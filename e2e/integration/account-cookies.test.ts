@@ -3,22 +3,15 @@
 // X-Forwarded-Proto) it is `__Secure-parley.…; Secure`. Never half-succeed: a guest's
 // conversations move into the account only at the first request that carries the account's
 // cookie, so a browser that dropped it is still the guest, with everything it had.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { Client, readChat } from './client';
 
-let mock: MockUpstream;
-let app: AppServer;
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
 
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
   await (await fetch(`${app.url}/api/conversations`)).body?.cancel();
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 let n = 0;

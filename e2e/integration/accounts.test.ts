@@ -6,34 +6,29 @@
 // This server sends no mail and has no ALLOWED_EMAILS: accounts work unverified, without reset.
 // Verification, reset, the allow-list and sign-up that tells nothing: verified-accounts.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { type AppServer, startApp } from '../support/app-server';
 import { Client, readChat } from './client';
 import { createShare } from './share-support';
 
 const WRONG_PER_IP = 3;
-let mock: MockUpstream;
-let app: AppServer;
+
+const mock = withMockUpstream();
+const app = withApp(() => ({
+  env: {
+    OPENAI_BASE_URL: mock.url,
+    CHAT_MODEL: 'mock-model',
+    RATE_LIMIT_SIGN_IN_PER_IP: String(WRONG_PER_IP),
+    // Addresses come from X-Forwarded-For, as behind a proxy.
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_CHAT_PER_USER: '2',
+    RATE_LIMIT_CHAT_PER_ACCOUNT: '4',
+  },
+}));
 
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({
-    env: {
-      OPENAI_BASE_URL: mock.url,
-      CHAT_MODEL: 'mock-model',
-      RATE_LIMIT_SIGN_IN_PER_IP: String(WRONG_PER_IP),
-      // Addresses come from X-Forwarded-For, as behind a proxy.
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_CHAT_PER_USER: '2',
-      RATE_LIMIT_CHAT_PER_ACCOUNT: '4',
-    },
-  });
   // A new embedded database migrates on its first use: here, not in the first test's time.
   await (await fetch(`${app.url}/api/conversations`)).body?.cancel();
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 let n = 0;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withMockUpstream } from '../support/with-app';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
 import type { ConversationDetail } from '@/lib/chat/api-types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import {
   GIF_1X1,
   HTML_SCRIPT,
@@ -16,20 +16,13 @@ import { Client, readChat } from './client';
 // Attachments end to end through the real route handlers: uploads, the content parts the
 // provider receives, vision vs. no vision, owner-only downloads, limits, deletion.
 
-let mock: MockUpstream;
 let app: AppServer;
 let s3: S3Server | null = null;
 
 // Every test runs twice: bytes in PostgreSQL (the default), then in an S3 bucket on loopback.
 const STORAGES = ['postgres', 's3'] as const;
 
-beforeAll(async () => {
-  mock = await startMockUpstream();
-});
-
-afterAll(async () => {
-  await mock?.close();
-});
+const mock = withMockUpstream();
 
 async function startFor(storage: (typeof STORAGES)[number]) {
   s3 = storage === 's3' ? await startS3Server() : null;

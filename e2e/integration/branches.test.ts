@@ -1,29 +1,19 @@
 // Branches over real HTTP: edits and regenerations add versions (never delete), the model is sent
 // only the active branch, and switching versions restores a branch exactly.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
 import type { PublicShare, ShareSummary } from '@/lib/share/types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import type { RecordedRequest } from '../mock-upstream/types';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, type ChatRun, readChat } from './client';
 
 const KEY = 'sk-test-branches-0123456789';
-let mock: MockUpstream;
-let app: AppServer;
 
-beforeAll(async () => {
-  mock = await startMockUpstream({ apiKey: KEY });
-  app = await startApp({
-    env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream({ apiKey: KEY });
+const app = withApp(() => ({
+  env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
+}));
 
 type Wire = { role: string; content: string | null };
 

@@ -5,41 +5,35 @@
 // accounts apart; refused before any upstream request). A second server, without TRUST_PROXY,
 // shows that a client's own X-Forwarded-For (or Parley's socket-address header) moves nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { type AppServer, startApp } from '../support/app-server';
 import { Client, readChat } from './client';
 import { exportConversation, importFile, listIds } from './export-support';
 import { createShare, fork } from './share-support';
 
-let mock: MockUpstream;
-let app: AppServer;
+const mock = withMockUpstream();
+const app = withApp(() => ({
+  env: {
+    OPENAI_BASE_URL: mock.url,
+    CHAT_MODEL: 'mock-model',
+    TRUST_PROXY: 'true',
+    RATE_LIMIT_UPLOADS_PER_USER: '2',
+    RATE_LIMIT_UPLOADS_PER_IP: '3',
+    RATE_LIMIT_UPLOAD_MB_PER_USER: '1',
+    RATE_LIMIT_UPLOAD_MB_PER_IP: '2',
+    RATE_LIMIT_ACCOUNTS_PER_IP: '2',
+    RATE_LIMIT_IMPORTS_PER_USER: '1',
+    RATE_LIMIT_IMPORTS_PER_IP: '2',
+    RATE_LIMIT_FORKS_PER_USER: '1',
+    RATE_LIMIT_FORKS_PER_IP: '2',
+    TOKEN_BUDGET_GUEST: '40',
+    TOKEN_BUDGET_ACCOUNT: '400',
+  },
+}));
 
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({
-    env: {
-      OPENAI_BASE_URL: mock.url,
-      CHAT_MODEL: 'mock-model',
-      TRUST_PROXY: 'true',
-      RATE_LIMIT_UPLOADS_PER_USER: '2',
-      RATE_LIMIT_UPLOADS_PER_IP: '3',
-      RATE_LIMIT_UPLOAD_MB_PER_USER: '1',
-      RATE_LIMIT_UPLOAD_MB_PER_IP: '2',
-      RATE_LIMIT_ACCOUNTS_PER_IP: '2',
-      RATE_LIMIT_IMPORTS_PER_USER: '1',
-      RATE_LIMIT_IMPORTS_PER_IP: '2',
-      RATE_LIMIT_FORKS_PER_USER: '1',
-      RATE_LIMIT_FORKS_PER_IP: '2',
-      TOKEN_BUDGET_GUEST: '40',
-      TOKEN_BUDGET_ACCOUNT: '400',
-    },
-  });
   // A new embedded database migrates on its first use: here, not in the first test's time.
   await (await fetch(`${app.url}/api/conversations`)).body?.cancel();
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 let n = 0;

@@ -1,24 +1,14 @@
 // "Delete all my data": everything of the caller goes (conversations, messages, shared links, the
 // user), the old cookie then sees nothing, a fresh guest cookie comes back, others are untouched.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { DeleteAllResult } from '@/lib/chat/export-types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, readChat } from './client';
 import { detailOf, listIds } from './export-support';
 import { createShare } from './share-support';
 
-let mock: MockUpstream;
-let app: AppServer;
-
-beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
 
 async function chat(client: Client, content: string) {
   return (await readChat(await client.postChat({ content }))).start.conversationId;

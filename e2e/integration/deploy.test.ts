@@ -2,21 +2,15 @@
 // assets and chat; configuration is checked at start; /api/health reports without identity.
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withMockUpstream } from '../support/with-app';
 import type { HealthReport } from '@/lib/server/http/health';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import { type AppServer, runAppUntilExit, startApp } from '../support/app-server';
 import { freePort } from '../support/free-port';
 import { Client, readChat } from './client';
 
 const KEY = 'sk-test-deploy-0123456789';
-let mock: MockUpstream;
 
-beforeAll(async () => {
-  mock = await startMockUpstream({ apiKey: KEY });
-});
-afterAll(async () => {
-  await mock?.close();
-});
+const mock = withMockUpstream({ apiKey: KEY });
 
 describe('the standalone server', () => {
   let app: AppServer;

@@ -1,9 +1,8 @@
 // Export and import through the real routes: formats, the JSON round trip (tool calls and
 // branches included), ownership, validation errors and the size limit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ArchiveExport, ConversationExport } from '@/lib/chat/export-types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, readChat } from './client';
 import {
   detailOf,
@@ -14,17 +13,8 @@ import {
   listIds,
 } from './export-support';
 
-let mock: MockUpstream;
-let app: AppServer;
-
-beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 

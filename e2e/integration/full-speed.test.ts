@@ -1,28 +1,20 @@
 // A long answer at full speed: chunks that arrive together are sent on (and logged) together,
 // and nothing of the answer is lost on the way: not to the browser, not in the database, not in
 // the live log a reload replays, not when the browser leaves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
 import { createSSEDecoder, type SSEMessage } from '@/lib/openai/sse';
-import { startMockUpstream, type MockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, eventually, readChat } from './client';
 
-let mock: MockUpstream;
-let app: AppServer;
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
 
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
   // The route's first request (module loading, the database opening) belongs to the hook, not
   // to the first test's time.
   await readChat(await new Client(app.url).postChat({ content: '[[mock:text tokens=1]] warm' }));
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 const TOKENS = 2000;

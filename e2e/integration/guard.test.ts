@@ -6,24 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
+import { type AppServer, startApp } from '../support/app-server';
 import { users } from '@/lib/db/schema';
 import { createDb } from '@/lib/server/db/client';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, readChat } from './client';
 import { Anonymous, createShare } from './share-support';
 
-let mock: MockUpstream;
-let app: AppServer;
-
-beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
 
 const post = (client: Client, content: string) =>
   client.fetch('/api/chat', {

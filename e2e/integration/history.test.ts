@@ -1,32 +1,22 @@
 // The history routes over real HTTP: the list and its search, rename, delete (soft, with undo)
 // and what a deleted conversation looks like everywhere, and titles written by the model.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationPage } from '@/lib/chat/api-types';
 import type { Conversation } from '@/lib/chat/types';
 import { TITLE_INSTRUCTION, TITLE_SYSTEM_PROMPT } from '@/lib/chat/title-text';
 import type { ShareList } from '@/lib/share/types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import type { RecordedRequest } from '../mock-upstream/types';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, eventually, readChat } from './client';
 import { Anonymous, chat, createShare, guest } from './share-support';
 
 const KEY = 'sk-test-history-0123456789';
 const MOCK_TITLE = 'Hello from the mock upstream';
-let mock: MockUpstream;
-let app: AppServer;
 
-beforeAll(async () => {
-  mock = await startMockUpstream({ apiKey: KEY });
-  app = await startApp({
-    env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream({ apiKey: KEY });
+const app = withApp(() => ({
+  env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
+}));
 
 const list = (client: Client, params: Record<string, string> = {}) =>
   client.json<ConversationPage>(`/api/conversations?${new URLSearchParams(params)}`);

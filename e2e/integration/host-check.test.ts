@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { rawRequest } from './raw-http';
 import { chat, createShare, guest } from './share-support';
 
@@ -8,30 +7,24 @@ import { chat, createShare, guest } from './share-support';
 // requests naming that host (and a matching Origin). Each must be refused before anything runs:
 // no cookie minted, no upstream request, no row read. The names this deployment answers to work.
 
-let mock: MockUpstream;
-let app: AppServer;
 let shareId = '';
 let conversationId = '';
 
+const mock = withMockUpstream();
+const app = withApp(() => ({
+  env: {
+    OPENAI_BASE_URL: mock.url,
+    CHAT_MODEL: 'mock-model',
+    APP_URL: 'https://chat.example.com',
+    ALLOWED_HOSTS: 'parley.lan, *.corp.example',
+    VERCEL_URL: 'parley-abc123.vercel.app',
+  },
+}));
+
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({
-    env: {
-      OPENAI_BASE_URL: mock.url,
-      CHAT_MODEL: 'mock-model',
-      APP_URL: 'https://chat.example.com',
-      ALLOWED_HOSTS: 'parley.lan, *.corp.example',
-      VERCEL_URL: 'parley-abc123.vercel.app',
-    },
-  });
   const owner = await guest(app.url);
   conversationId = await chat(owner, '[[mock:text tokens=2]] shared words');
   shareId = (await createShare(owner, conversationId)).body.share.id;
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 const FOREIGN = 'rebind.evil.example';

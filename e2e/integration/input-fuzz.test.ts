@@ -5,26 +5,19 @@
 // followed by an error in the server's log. Then what the hygiene promises, in detail: a NUL is a
 // 400 naming its field; a malformed email a 400 in words; titles and file names lose bidi and
 // control characters, also in the shared page's <title> and link preview.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { Client, readChat } from './client';
 import { CASES, type Case, type Fixture, fixture, ROUTES } from './route-cases';
 import { createShare } from './share-support';
 
-let mock: MockUpstream;
-let app: AppServer;
+const mock = withMockUpstream();
+const app = withApp(() => ({
+  env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', TOOL_APPROVAL: 'calculate' },
+}));
 
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({
-    env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', TOOL_APPROVAL: 'calculate' },
-  });
   await (await fetch(`${app.url}/api/conversations`)).body?.cancel();
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 const HOSTILE: Record<string, string> = {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationDetail, ModelsResponse } from '@/lib/chat/api-types';
 import type { Conversation } from '@/lib/chat/types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
+import type { MockUpstream } from '../mock-upstream/server';
 import type { RecordedRequest } from '../mock-upstream/types';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, readChat } from './client';
 
 // Two providers at once: the single-provider variables ("default", Bearer key) and an
@@ -11,38 +11,28 @@ import { Client, readChat } from './client';
 
 const KEY_A = 'sk-test-provider-a-0123456789';
 const AZURE_KEY = 'azure-key-provider-b-9876543210';
-let mockA: MockUpstream;
-let mockB: MockUpstream;
-let app: AppServer;
 
-beforeAll(async () => {
-  mockA = await startMockUpstream({ apiKey: KEY_A });
-  mockB = await startMockUpstream({ models: ['b-listed'] });
-  app = await startApp({
-    env: {
-      OPENAI_BASE_URL: mockA.url,
-      OPENAI_API_KEY: KEY_A,
-      CHAT_MODEL: 'mock-model',
-      PROVIDERS: JSON.stringify([
-        {
-          name: 'azure',
-          label: 'Azure',
-          baseUrl: mockB.url,
-          headers: { 'api-key': AZURE_KEY },
-          query: { 'api-version': '2024-06-01' },
-          models: ['b-model', 'b-tiny'],
-          contextWindow: { 'b-tiny': 400 },
-          reasoningModels: ['b-model'],
-        },
-      ]),
-    },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await Promise.all([mockA?.close(), mockB?.close()]);
-});
+const mockA = withMockUpstream({ apiKey: KEY_A });
+const mockB = withMockUpstream({ models: ['b-listed'] });
+const app = withApp(() => ({
+  env: {
+    OPENAI_BASE_URL: mockA.url,
+    OPENAI_API_KEY: KEY_A,
+    CHAT_MODEL: 'mock-model',
+    PROVIDERS: JSON.stringify([
+      {
+        name: 'azure',
+        label: 'Azure',
+        baseUrl: mockB.url,
+        headers: { 'api-key': AZURE_KEY },
+        query: { 'api-version': '2024-06-01' },
+        models: ['b-model', 'b-tiny'],
+        contextWindow: { 'b-tiny': 400 },
+        reasoningModels: ['b-model'],
+      },
+    ]),
+  },
+}));
 
 type Body = {
   model: string;

@@ -1,24 +1,14 @@
 // A 200 that is not an event stream, to a streaming request: one JSON chat completion (a server
 // that ignores `stream: true`) is the answer, shown and saved like a streamed one, tools and
 // all; anything else is an error in words, never an answer interrupted without a reason.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
 import { type ChatRun, Client, readChat } from './client';
 
-let mock: MockUpstream;
-let app: AppServer;
-
-beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
 
 const unique = () => crypto.randomUUID().slice(0, 8);
 // The clock tool's result (and the answer quoting it) differ by the second between two turns.

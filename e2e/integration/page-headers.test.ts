@@ -4,24 +4,22 @@
 import { readdirSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { chat, createShare, guest } from './share-support';
 import { type Client, readChat } from './client';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-let mock: MockUpstream;
-let app: AppServer;
 let owner: Client;
 let conversationId = '';
 let shareId = '';
 let assistantShareId = '';
 
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
+
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
   owner = await guest(app.url);
   conversationId = await chat(owner, '[[mock:text tokens=2]] headers everywhere');
   shareId = (await createShare(owner, conversationId)).body.share.id;
@@ -36,11 +34,6 @@ beforeAll(async () => {
     { method: 'PUT', headers: json, body: '{}' },
   );
   assistantShareId = shared.body.assistant.share.id;
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 /** app/**\/page.tsx and the other files that answer a page URL, as route patterns. */

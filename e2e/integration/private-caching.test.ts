@@ -1,22 +1,20 @@
 // Private answers revalidate: a browser may keep a file only to ask again with its ETag (the
 // server then decides whether the caller may still see it), and conversation and share data
 // are never kept at all. So a signed-out browser or a revoked link gets nothing from a cache.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { type Client, readChat } from './client';
 import { Anonymous, guest, revoke } from './share-support';
 
-let mock: MockUpstream;
-let app: AppServer;
 let owner: Client;
 let conversationId = '';
 let fileId = '';
 let shareId = '';
 
+const mock = withMockUpstream();
+const app = withApp(() => ({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } }));
+
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({ env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model' } });
   owner = await guest(app.url);
   const upload = await owner.fetch('/api/attachments?name=notes.txt', {
     method: 'POST',
@@ -37,11 +35,6 @@ beforeAll(async () => {
     },
   );
   shareId = share.body.share.id;
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 const revalidates = (value: string | null) => /\bno-cache\b|\bno-store\b/.test(value ?? '');

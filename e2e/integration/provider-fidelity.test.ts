@@ -1,29 +1,19 @@
 // Provider behaviours beyond OpenAI's own: reasoning in a <think> block inside content, error
 // bodies of every shape, content filters. The app runs built, against the mock upstream over HTTP.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import { initialStreamState, type StreamState, step } from '@/lib/openai/accumulate';
 import type { ChatCompletionChunk } from '@/lib/openai/types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import { REASONING_ANSWER, REASONING_TEXT } from '../mock-upstream/texts';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, readChat } from './client';
 
 const KEY = 'sk-test-fidelity-0123456789';
-let mock: MockUpstream;
-let app: AppServer;
 
-beforeAll(async () => {
-  mock = await startMockUpstream({ apiKey: KEY });
-  app = await startApp({
-    env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream({ apiKey: KEY });
+const app = withApp(() => ({
+  env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
+}));
 
 async function saved(client: Client, id: string) {
   const detail = (await client.json<ConversationDetail>(`/api/conversations/${id}`)).body;

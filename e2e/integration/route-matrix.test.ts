@@ -4,27 +4,21 @@
 // route-cases.ts fails.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { STATE_CHANGING } from '../support/api-routes';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { type AppServer, startApp } from '../support/app-server';
+import { STATE_CHANGING } from '../support/api-routes';
 import { Client } from './client';
 import { CASES, type Fixture, fixture, ROUTES, request } from './route-cases';
 import { Anonymous } from './share-support';
 
-let mock: MockUpstream;
-let app: AppServer;
+const mock = withMockUpstream();
+const app = withApp(() => ({
+  env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', TOOL_APPROVAL: 'calculate' },
+}));
 
 beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({
-    env: { OPENAI_BASE_URL: mock.url, CHAT_MODEL: 'mock-model', TOOL_APPROVAL: 'calculate' },
-  });
   // A new embedded database migrates on its first use: here, not in the first test's time.
   await (await fetch(`${app.url}/api/conversations`)).body?.cancel();
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 /** Everything the owner can see of their data, to compare before and after others' attempts. */

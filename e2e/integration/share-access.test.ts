@@ -1,10 +1,9 @@
 // The access matrix of shared links: owner, another guest and a visitor without a cookie, each
 // trying to read, update, revoke and fork. "Not yours" must look exactly like "does not exist".
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ForkResult, PublicShare, ShareList } from '@/lib/share/types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client } from './client';
 import {
   Anonymous,
@@ -19,8 +18,6 @@ import {
 } from './share-support';
 
 const KEY = 'sk-test-share-access-0123456789';
-let mock: MockUpstream;
-let app: AppServer;
 let owner: Client;
 let other: Client;
 let anonymous: Anonymous;
@@ -28,11 +25,12 @@ let conversationId: string;
 let shareId: string;
 let ownerUserId: string;
 
+const mock = withMockUpstream({ apiKey: KEY });
+const app = withApp(() => ({
+  env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
+}));
+
 beforeAll(async () => {
-  mock = await startMockUpstream({ apiKey: KEY });
-  app = await startApp({
-    env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
-  });
   owner = new Client(app.url);
   conversationId = await chat(owner, '[[mock:text tokens=3]] What is a share matrix?');
   await chat(owner, '[[mock:tools calls=2]] call some tools', conversationId);
@@ -44,11 +42,6 @@ beforeAll(async () => {
   // The user id is the JWT subject of the session cookie.
   const token = owner.cookie?.split('=')[1] ?? '';
   ownerUserId = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()).sub;
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
 });
 
 const callers = () =>

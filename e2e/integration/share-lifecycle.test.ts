@@ -1,27 +1,17 @@
 // A shared link over its life: the page and its previews, updating the snapshot, the search
 // engine opt-in, secret warnings, and deleting the conversation (which revokes its links).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withApp, withMockUpstream } from '../support/with-app';
 import type { ConversationShareStatus, PublicShare, ShareList } from '@/lib/share/types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
 import { Client, eventually, readChat } from './client';
 import { Anonymous, chat, createShare, guest, patchShare, visibleText } from './share-support';
 
 const KEY = 'sk-test-share-life-0123456789';
-let mock: MockUpstream;
-let app: AppServer;
 
-beforeAll(async () => {
-  mock = await startMockUpstream({ apiKey: KEY });
-  app = await startApp({
-    env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream({ apiKey: KEY });
+const app = withApp(() => ({
+  env: { OPENAI_BASE_URL: mock.url, OPENAI_API_KEY: KEY, CHAT_MODEL: 'mock-model' },
+}));
 
 const meta = (html: string, key: string) =>
   html.match(new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`))?.[1] ?? null;

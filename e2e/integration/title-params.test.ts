@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { withMockUpstream } from '../support/with-app';
 import { generateTitle } from '@/lib/server/chat/title';
 import { createRemoteUpstream } from '@/lib/server/providers/remote/upstream';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 
 // Title requests carry `max_tokens`; a model that refuses the parameter must still get a title.
 
-let mock: MockUpstream;
-beforeAll(async () => {
-  mock = await startMockUpstream();
-});
-afterAll(async () => {
-  await mock.close();
-});
+const mock = withMockUpstream();
 
 const upstreamWith = (scenario: string) =>
   createRemoteUpstream({

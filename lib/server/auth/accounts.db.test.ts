@@ -1,6 +1,6 @@
 import { scrypt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { authAccounts, authSessions, conversations, users } from '@/lib/db/schema';
 import type { DbHandle } from '@/lib/server/db/client';
 import {
@@ -9,21 +9,16 @@ import {
   insertAssistant,
   listAssistants,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase } from '@/lib/server/db/testing';
 import { type Auth, createAuth } from './auth';
 import { mergeGuestInto } from './merge';
 
-let testDb: TestDatabase;
 let handle: DbHandle;
 let auth: Auth;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
+withTestDatabase(async (opened) => {
+  handle = opened;
   auth = createAuth(handle.db, 'x'.repeat(43), false);
-});
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 // The app always passes the request's headers (its host is the base URL).

@@ -1,25 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appSecrets, users } from '@/lib/db/schema';
 import type { Db, DbHandle } from '@/lib/server/db/client';
 import { userExists } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase } from '@/lib/server/db/testing';
 import type { AppError } from '@/lib/server/errors';
 import { admitGuest } from '@/lib/server/http/admit';
 import { getSessionSecret, signSession, verifySession } from '@/lib/server/auth/session';
 
-let testDb: TestDatabase;
 let handle: DbHandle;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
+const testDb = withTestDatabase(async (opened) => {
+  handle = opened;
   db = handle.db;
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 describe(`session secret (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage, Role } from '@/lib/chat/types';
 import type { Db } from '@/lib/server/db/client';
 import {
@@ -11,19 +11,13 @@ import {
   listMessages,
   setActiveLeaf,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase } from '@/lib/server/db/testing';
 import { activeBranch, branchInfo } from './history';
 
-let testDb: TestDatabase;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = (await testDb.open()).db;
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
+withTestDatabase(async (opened) => {
+  db = opened.db;
 });
 
 async function newConversation() {

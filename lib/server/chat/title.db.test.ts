@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '@/lib/chat/types';
 import { provisionalTitle } from '@/lib/chat/title-text';
 import type { Db } from '@/lib/server/db/client';
@@ -9,23 +9,17 @@ import {
   insertMessage,
   renameConversation,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase } from '@/lib/server/db/testing';
 import type { Upstream } from '@/lib/server/upstream/types';
 import { titleAfterFirstTurn } from './title';
 
-let testDb: TestDatabase;
 let db: Db;
 let userId: string;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = (await testDb.open()).db;
+withTestDatabase(async (opened) => {
+  db = opened.db;
   userId = crypto.randomUUID();
   await ensureUser(db, userId);
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 function upstreamSaying(title: string) {

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attachments, conversations } from '@/lib/db/schema';
 import { createDb } from '@/lib/server/db/client';
 import {
@@ -9,22 +9,16 @@ import {
   insertAttachment,
   softDeleteConversation,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 import type { Db } from '@/lib/server/db/types';
 
 // Attachment rows whose bytes are in a bucket (S3 storage): every clean-up that deletes rows must
 // hand back their object keys, or the objects would outlive them.
 
-let testDb: TestDatabase;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = (await testDb.open()).db;
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
+const testDb = withTestDatabase(async (opened) => {
+  db = opened.db;
 });
 
 function file(userId: string, conversationId: string | null, key: string | null) {

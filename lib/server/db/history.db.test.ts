@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations, messages, shares } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import {
@@ -23,22 +23,16 @@ import {
   touchConversation,
   updateMessage,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 import { newShareId } from '@/lib/server/share/share-id';
 import type { ShareSnapshot } from '@/lib/share/types';
 
 // Runs on PGlite, and on PostgreSQL when DATABASE_URL is set: both must give the same answers.
 
-let testDb: TestDatabase;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = (await testDb.open()).db;
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
+const testDb = withTestDatabase(async (opened) => {
+  db = opened.db;
 });
 
 const newUser = () => createTestUser(db);

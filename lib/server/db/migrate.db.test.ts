@@ -5,7 +5,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultMigrationsFolder, migratePostgres, migrationStatus } from '@/lib/server/db/migrate';
 import type { Db } from '@/lib/server/db/client';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase } from '@/lib/server/db/testing';
 
 const folder = defaultMigrationsFolder();
 const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
@@ -13,15 +13,10 @@ const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json
 };
 
 describe('migrationStatus', () => {
-  let testDb: TestDatabase;
   let db: Db;
   // Opening (and migrating) a fresh database is the slow part: a hook has the longer timeout.
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    db = (await testDb.open()).db;
-  });
-  afterAll(async () => {
-    await testDb?.destroy();
+  withTestDatabase(async (opened) => {
+    db = opened.db;
   });
 
   it('reports a migrated database as up to date with every journal entry applied', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '@/lib/server/db/client';
 import {
   createConversation,
@@ -7,17 +7,12 @@ import {
   saveMessageProgress,
   settleLostGenerations,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 
-let testDb: TestDatabase;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = (await testDb.open()).db;
-});
-afterAll(async () => {
-  await testDb?.destroy();
+withTestDatabase(async (opened) => {
+  db = opened.db;
 });
 
 describe(`an answer's progress (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/lib/server/db/client';
 import {
   createConversation,
@@ -6,24 +6,18 @@ import {
   insertMessage,
   listMessages,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 
 // The database, not the process, settles races: these hold across requests and instances.
 // Two handles on one database stand for two server instances (on Postgres: two pools).
 
-let testDb: TestDatabase;
 let a: DbHandle;
 let b: DbHandle;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  a = await testDb.open();
+const testDb = withTestDatabase(async (opened) => {
+  a = opened;
   // PGlite has no lock between handles: both instances share one handle there.
   b = testDb.driver === 'postgres' ? await testDb.open() : a;
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 describe(`races (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DbHandle } from '@/lib/server/db/client';
 import { hitRateLimit, purgeRateLimits } from '@/lib/server/db/repository';
-import { createTestDatabase, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase } from '@/lib/server/db/testing';
 import {
   DAY,
   enforceLimits,
@@ -11,18 +11,13 @@ import {
   spend,
 } from '@/lib/server/limits/rate-limit';
 
-let testDb: TestDatabase;
 let a: DbHandle;
 let b: DbHandle | null = null;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  a = await testDb.open();
+const testDb = withTestDatabase(async (opened) => {
+  a = opened;
   // Two connections to one database stand for two instances (PGlite allows only one).
   if (testDb.driver === 'postgres') b = await testDb.open();
-});
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 describe(`rate limits in the database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pgSchema, serial, text } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChatError, ToolCall } from '@/lib/chat/types';
 import { messages } from '@/lib/db/schema';
 import type { Db, DbHandle } from '@/lib/server/db/client';
@@ -20,7 +20,7 @@ import {
   updateMessage,
   userExists,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { createTestDatabase, createTestUser, withTestDatabase } from '@/lib/server/db/testing';
 
 // Mirrors drizzle's own bookkeeping table so the test can count applied migrations.
 const drizzleMigrations = pgSchema('drizzle').table('__drizzle_migrations', {
@@ -31,20 +31,14 @@ const journal: { entries: unknown[] } = JSON.parse(
   readFileSync(path.join(process.cwd(), 'drizzle/meta/_journal.json'), 'utf8'),
 );
 
-let testDb: TestDatabase;
 let handle: DbHandle;
 let db: Db;
 
 const newUser = () => createTestUser(db);
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
+const testDb = withTestDatabase(async (opened) => {
+  handle = opened;
   db = handle.db;
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 describe(`repository (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

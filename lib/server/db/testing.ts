@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
 import { createDb, type Db, type DbHandle, type DbOptions } from '@/lib/server/db/client';
 import { ensureUser } from '@/lib/server/db/repository';
 
@@ -71,6 +72,40 @@ export async function createTestDatabase(
         await admin.end({ timeout: 5 });
       }
     },
+  };
+}
+
+/**
+ * The one way a test file (or a describe block) gets a database: a throwaway one created before
+ * its tests (`onOpen` receives its first handle) and dropped after them, however they ended.
+ * The returned database is usable inside tests and hooks (to open a second handle, or read the
+ * driver), not at import time.
+ */
+export function withTestDatabase(
+  onOpen?: (handle: DbHandle) => void | Promise<void>,
+): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+    const handle = await current.open();
+    await onOpen?.(handle);
+  });
+  afterAll(async () => {
+    await current?.destroy();
+  });
+  const get = (): TestDatabase => {
+    if (!current) throw new Error('withTestDatabase(): the database exists from beforeAll on');
+    return current;
+  };
+  return {
+    get driver() {
+      return get().driver;
+    },
+    get options() {
+      return get().options;
+    },
+    open: () => get().open(),
+    destroy: () => get().destroy(),
   };
 }
 

@@ -1,24 +1,19 @@
 // One live group per conversation: a single answer, or one comparison whose columns are live
 // together (lib/server/db/repository/generations.ts insertGenerations, and its unique index).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db, DbHandle } from '@/lib/server/db/client';
 import { createConversation, requestStop } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 import { attachBus } from './bus';
 import { beginComparison, beginGeneration, type LiveTiming } from './generation';
 
-let testDb: TestDatabase;
 let handle: DbHandle;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
+withTestDatabase(async (opened) => {
+  handle = opened;
   db = handle.db;
   await attachBus(handle);
-});
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 const timing: LiveTiming = { leaseMs: 10_000, flushMs: 20, heartbeatMs: 100 };

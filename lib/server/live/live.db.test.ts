@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeSSE } from '@/lib/chat/events';
 import type { Db, DbHandle } from '@/lib/server/db/client';
 import {
@@ -12,24 +12,19 @@ import {
   settleLostGenerations,
   updateMessage,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 import { attachBus, isListening } from './bus';
 import { beginGeneration, type LiveTiming } from './generation';
 import { findGeneration, resumeStream } from './resume';
 import { stopLive } from './stop';
 
-let testDb: TestDatabase;
 let handle: DbHandle;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
+withTestDatabase(async (opened) => {
+  handle = opened;
   db = handle.db;
   await attachBus(handle);
-});
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 const fast: LiveTiming = { leaseMs: 10_000, flushMs: 20, heartbeatMs: 100 };

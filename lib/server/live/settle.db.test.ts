@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodeSSE } from '@/lib/chat/events';
 import type { ChatMessage } from '@/lib/chat/types';
 import type { Db, DbHandle } from '@/lib/server/db/client';
@@ -9,23 +9,18 @@ import {
   listMessages,
   updateMessage,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 import { attachBus } from './bus';
 import { beginGeneration } from './generation';
 import { settleLostGenerations } from './settle';
 
-let testDb: TestDatabase;
 let handle: DbHandle;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  handle = await testDb.open();
+withTestDatabase(async (opened) => {
+  handle = opened;
   db = handle.db;
   await attachBus(handle);
-});
-afterAll(async () => {
-  await testDb?.destroy();
 });
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { shares } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/client';
 import {
@@ -15,20 +15,14 @@ import {
   revokeShare,
   updateShareSnapshot,
 } from '@/lib/server/db/repository';
-import { createTestDatabase, createTestUser, type TestDatabase } from '@/lib/server/db/testing';
+import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 import type { ShareSnapshot } from '@/lib/share/types';
 import { newShareId } from './share-id';
 
-let testDb: TestDatabase;
 let db: Db;
 
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  db = (await testDb.open()).db;
-});
-
-afterAll(async () => {
-  await testDb?.destroy();
+withTestDatabase(async (opened) => {
+  db = opened.db;
 });
 
 const newUser = () => createTestUser(db);
