@@ -74,8 +74,8 @@ describe('parseConfig', () => {
         sso: [],
       },
       hosts: { appUrl: null, names: [] },
-      // No SMTP_URL outside production: account links go to the log.
-      mail: { smtpUrl: null, from: null, logOnly: true, perAddress: 5, perIp: 20 },
+      // No SMTP_URL: no mail (only `npm run dev` writes account mails to the log).
+      mail: { smtpUrl: null, from: null, logOnly: false, perAddress: 5, perIp: 20 },
     });
   });
 
@@ -85,6 +85,9 @@ describe('parseConfig', () => {
     const accounts = parseConfig({
       ALLOWED_EMAILS: 'a@b.example,@c.example',
       ALLOW_GUESTS: 'false',
+      // An allow-list needs mail (or single sign-on) to prove addresses: config/mail.test.ts.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      MAIL_FROM: 'parley@example.com',
     });
     expect(accounts.access.allowedEmails).toEqual(['a@b.example', '@c.example']);
     expect(accounts.access.allowGuests).toBe(false);

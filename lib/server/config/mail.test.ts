@@ -67,7 +67,9 @@ describe('mail configuration', () => {
         MAIL_FROM: 'parley@example.com',
       }),
     ).toEqual([]);
-    // `npm run dev` writes the links to the log instead.
-    expect(issues({ ALLOWED_EMAILS: '@example.com' })).toEqual([]);
+    // `npm run dev` writes the mails (and their links) to the log instead.
+    expect(issues({ NODE_ENV: 'development', ALLOWED_EMAILS: '@example.com' })).toEqual([]);
+    expect(parseConfig({ NODE_ENV: 'development' }).mail.logOnly).toBe(true);
+    expect(issues({ NODE_ENV: 'test', ALLOWED_EMAILS: '@example.com' }).join()).toMatch(/SMTP_URL/);
   });
 });

@@ -11,7 +11,7 @@ export interface MailConfig {
   smtpUrl: string | null;
   /** MAIL_FROM, e.g. `Parley <parley@example.com>`. */
   from: string | null;
-  /** No SMTP in development (`npm run dev`): links are written to the log instead of sent. */
+  /** No SMTP under `npm run dev` (NODE_ENV=development): mails are written to the log instead. */
   logOnly: boolean;
   /** Account mails per e-mail address per hour (RATE_LIMIT_MAILS_PER_ADDRESS). */
   perAddress: number;
@@ -42,7 +42,7 @@ export function mailConfigFrom(e: MailEnv): MailConfig {
   return {
     smtpUrl: e.SMTP_URL ?? null,
     from: e.MAIL_FROM ?? null,
-    logOnly: !e.SMTP_URL && e.NODE_ENV !== 'production',
+    logOnly: !e.SMTP_URL && e.NODE_ENV === 'development',
     perAddress: e.RATE_LIMIT_MAILS_PER_ADDRESS,
     perIp: e.RATE_LIMIT_MAILS_PER_IP,
   };
