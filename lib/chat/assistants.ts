@@ -79,7 +79,7 @@ export function avatarOf(a: { avatar: string; name: string }): string {
 /** What the new-chat screen needs of the assistant picked for it. */
 export type PickedAssistant = Pick<
   Assistant,
-  'id' | 'name' | 'avatar' | 'description' | 'starters'
+  'id' | 'name' | 'avatar' | 'description' | 'starters' | 'model'
 >;
 
 export const toPicked = (a: PickedAssistant): PickedAssistant => ({
@@ -88,4 +88,5 @@ export const toPicked = (a: PickedAssistant): PickedAssistant => ({
   avatar: a.avatar,
   description: a.description,
   starters: a.starters,
+  model: a.model,
 });

@@ -91,6 +91,9 @@ export function AssistantIntro({ assistant }: { assistant: PickedAssistant }) {
       {assistant.description ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{assistant.description}</p>
       ) : null}
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        The chat uses its own model ({assistant.model ?? 'the default'}), settings and tools.
+      </p>
       {assistant.starters.length > 0 ? (
         <section aria-labelledby="starters-title" className="mt-2 w-full">
           <h3 id="starters-title" className="sr-only">

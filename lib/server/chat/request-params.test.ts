@@ -53,4 +53,20 @@ describe('systemPromptMessage', () => {
     expect(systemPromptMessage({ systemPrompt: '   ' })).toBeNull();
     expect(systemPromptMessage({})).toBeNull();
   });
+
+  it("follows the prompt with an assistant's reference files, each named, or stands alone", () => {
+    const files = [
+      { name: 'glossary.txt', text: 'Kaffee: coffee' },
+      { name: 'notes.md', text: '# Notes' },
+    ];
+    expect(systemPromptMessage({ systemPrompt: 'Translate.' }, files)).toEqual({
+      role: 'system',
+      content:
+        'Translate.\n\nReference file: glossary.txt\n\nKaffee: coffee\n\nReference file: notes.md\n\n# Notes',
+    });
+    expect(systemPromptMessage({}, files.slice(0, 1))).toEqual({
+      role: 'system',
+      content: 'Reference file: glossary.txt\n\nKaffee: coffee',
+    });
+  });
 });
