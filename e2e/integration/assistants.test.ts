@@ -1,16 +1,12 @@
 // Assistants through the real routes: configured ones are read-only, a user's own carry their
 // prompt, model, settings, tools and files into the upstream request (checked at the mock), a
 // conversation keeps its copy when the assistant changes, links share them, limits hold.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Assistant, SharedAssistant } from '@/lib/chat/assistants';
 import type { ConversationDetail } from '@/lib/chat/api-types';
-import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
-import { type AppServer, startApp } from '../support/app-server';
+import { withApp, withMockUpstream } from '../support/with-app';
 import { Client, readChat } from './client';
 import { Anonymous } from './share-support';
-
-let mock: MockUpstream;
-let app: AppServer;
 
 const CONFIGURED = [
   {
@@ -25,22 +21,16 @@ const CONFIGURED = [
   },
 ];
 
-beforeAll(async () => {
-  mock = await startMockUpstream();
-  app = await startApp({
-    env: {
-      OPENAI_BASE_URL: mock.url,
-      CHAT_MODEL: 'mock-model',
-      CHAT_MODELS: 'mock-model,other-model',
-      ASSISTANTS: JSON.stringify(CONFIGURED),
-      ASSISTANTS_PER_USER: '3',
-    },
-  });
-});
-afterAll(async () => {
-  await app?.stop();
-  await mock?.close();
-});
+const mock = withMockUpstream();
+const app = withApp(() => ({
+  env: {
+    OPENAI_BASE_URL: mock.url,
+    CHAT_MODEL: 'mock-model',
+    CHAT_MODELS: 'mock-model,other-model',
+    ASSISTANTS: JSON.stringify(CONFIGURED),
+    ASSISTANTS_PER_USER: '3',
+  },
+}));
 
 type Body = {
   model: string;
