@@ -1,14 +1,16 @@
 'use client';
 import Link from 'next/link';
+import { lazy, memo, Suspense, useEffect, useRef, useState } from 'react';
 import { avatarOf } from '@/lib/chat/assistants';
-import { memo, useEffect, useRef, useState } from 'react';
 import type { ConversationListItem } from '@/lib/chat/api-types';
 import { highlightParts } from '@/lib/chat/search-text';
 import { navigation } from '@/lib/store/navigation-store';
 import { useHistoryActions } from './history-actions';
 import { PencilIcon, TrashIcon } from './icons';
-import { RenameForm } from './rename-form';
 import { SEARCH_INPUT_ID } from './search-box';
+
+// The rename form loads with the first rename, not with the page.
+const RenameForm = lazy(() => import('./rename-form').then((m) => ({ default: m.RenameForm })));
 
 interface Props {
   conversation: ConversationListItem;
@@ -70,14 +72,16 @@ export const ConversationRow = memo(function ConversationRow({
   if (editing) {
     return (
       <li ref={row}>
-        <RenameForm
-          initial={conversation.title}
-          onDone={({ title: next, viaKeyboard }) => {
-            setEditing(false);
-            setRefocus(viaKeyboard);
-            if (next !== null) actions.rename(conversation, next);
-          }}
-        />
+        <Suspense fallback={null}>
+          <RenameForm
+            initial={conversation.title}
+            onDone={({ title: next, viaKeyboard }) => {
+              setEditing(false);
+              setRefocus(viaKeyboard);
+              if (next !== null) actions.rename(conversation, next);
+            }}
+          />
+        </Suspense>
       </li>
     );
   }
