@@ -18,6 +18,7 @@ import { slashCommand } from './assistants/slash-command';
 import { AttachButton } from './attachments/attach-button';
 import { DropZone } from './attachments/drop-zone';
 import { ChatHeader } from './chat-header';
+import { CompareToolbar } from './compare-toolbar';
 import { MessagesSkeleton } from './chat-skeleton';
 import { Composer } from './composer';
 import { fillComposer } from './composer-fill';
@@ -26,6 +27,7 @@ import { ModelToolbar } from './model-toolbar';
 import { ScreenChrome } from './screen-chrome';
 import { ToolsMenu } from './tools-menu';
 import { type SendInput, useChatTurn } from './use-chat-turn';
+import { useCompareMode } from './use-compare-mode';
 import { useModelControls } from './use-model-controls';
 
 interface Props {
@@ -99,9 +101,15 @@ function ChatScreenBody({
     },
     [conversationId, updateSettings, data?.conversation.settings],
   );
+  // Compare mode: with two models or more picked, the message box asks each of them at once.
+  const compare = useCompareMode({ data, conversationId, timeZone, onConversationCreated });
+  const { on: comparingOn, send: sendComparison } = compare;
   const sendWithTools = useCallback(
-    (input: SendInput) => send({ ...input, tools: draftTools }),
-    [send, draftTools],
+    (input: SendInput) =>
+      comparingOn
+        ? sendComparison({ ...input, tools: draftTools, settings: requestFields.settings })
+        : send({ ...input, tools: draftTools }),
+    [send, draftTools, comparingOn, sendComparison, requestFields],
   );
   // The page a navigation ends on sends what was typed while it was on its way (once).
   const sendHeld = useRef(sendWithTools);
@@ -114,8 +122,15 @@ function ChatScreenBody({
       void sendHeld.current(held).then((accepted) => accepted || fillComposer(held.content));
   }, [arrived]);
 
-  const followedId = data?.messages.find((m) => m.status === 'streaming')?.id;
-  const stopAnswer = useCallback(() => void stop(followedId), [stop, followedId]);
+  // A comparison's answers each follow their own stream (compare/use-column-stream.ts).
+  const { comparing, stop: stopComparison } = compare;
+  const followedId = comparing
+    ? undefined
+    : data?.messages.find((m) => m.status === 'streaming')?.id;
+  const stopAnswer = useCallback(
+    () => (comparing ? stopComparison() : void stop(followedId)),
+    [stop, followedId, comparing, stopComparison],
+  );
   // An answer another request is writing (before a reload, in another tab, or after the
   // connection dropped) is followed live from the server's event log, never by polling.
   const streamingHere = useIsStreaming();
@@ -148,7 +163,7 @@ function ChatScreenBody({
       <main className="flex min-h-0 flex-1 flex-col">
         <ScreenChrome
           title={conversationId ? (data?.conversation.title ?? null) : liveTitle}
-          following={followedId !== undefined}
+          following={followedId !== undefined || comparing}
           onStop={stopAnswer}
         />
         {conversationId && !data && isPending ? (
@@ -158,7 +173,7 @@ function ChatScreenBody({
             messages={data?.messages ?? []}
             badge={model.badge}
             branches={data?.branches}
-            busy={followedId !== undefined || switching}
+            busy={followedId !== undefined || comparing || switching}
             onRetry={retry}
             onContinue={continueAnswer}
             onApproval={approval}
@@ -169,11 +184,15 @@ function ChatScreenBody({
         )}
         <Composer
           draftKey={conversationId ?? 'new'}
-          following={followedId !== undefined}
+          following={followedId !== undefined || comparing}
           onSend={sendWithTools}
           onStop={stopAnswer}
           tools={<ToolsMenu enabled={enabledTools} onChange={setTools} />}
-          toolbar={<ModelToolbar controls={model} />}
+          toolbar={
+            <CompareToolbar list={model.list} value={compare.models} onChange={compare.setModels}>
+              <ModelToolbar controls={model} />
+            </CompareToolbar>
+          }
           attach={<AttachButton limits={attachmentLimits} vision={model.current?.vision ?? true} />}
           attachmentLimits={attachmentLimits}
           overlay={conversationId ? undefined : slashCommand}

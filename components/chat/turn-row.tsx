@@ -1,10 +1,12 @@
 'use client';
-import { memo } from 'react';
+import { memo, Suspense } from 'react';
 import type { BranchInfo } from '@/lib/chat/api-types';
 import { blankMessage } from '@/lib/chat/blank-message';
 import type { Item } from '@/lib/chat/turns';
 import type { ChatMessage } from '@/lib/chat/types';
 import { useLiveTurnMessages } from '@/lib/store/conversation-store';
+// A comparison's answers side by side: a chunk of its own, loaded when a conversation has one.
+import { ComparisonTurn } from './compare/lazy';
 import { AssistantTurn } from './message/assistant-turn';
 import { MessageView } from './message/message-view';
 
@@ -61,18 +63,19 @@ const sameRow = (a: Props, b: Props) =>
  * component under the same key, so a card the reader opened stays open when the turn is saved.
  * Saved rows never re-render while tokens arrive: their live selector is constant.
  */
-export const TurnRow = memo(function TurnRow({
-  item,
-  isLast,
-  branch,
-  busy,
-  onRetry,
-  onContinue,
-  onApproval,
-  onEdit,
-  onRegenerate,
-  onSwitchBranch,
-}: Props) {
+export const TurnRow = memo(function TurnRow(props: Props) {
+  const {
+    item,
+    isLast,
+    branch,
+    busy,
+    onRetry,
+    onContinue,
+    onApproval,
+    onEdit,
+    onRegenerate,
+    onSwitchBranch,
+  } = props;
   const live = useLiveTurnMessages(item === null);
   if (item?.kind === 'user') {
     return (
@@ -87,6 +90,13 @@ export const TurnRow = memo(function TurnRow({
   }
   if (item === null) {
     return <AssistantTurn messages={live && live.length > 0 ? live : PENDING} live />;
+  }
+  if (item.messages[0]?.comparison) {
+    return (
+      <Suspense fallback={null}>
+        <ComparisonTurn {...props} messages={item.messages} />
+      </Suspense>
+    );
   }
   return (
     <AssistantTurn

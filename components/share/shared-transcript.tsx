@@ -2,6 +2,7 @@ import { AssistantTurn } from '@/components/chat/message/assistant-turn';
 import { MessageView } from '@/components/chat/message/message-view';
 import { groupTurns } from '@/lib/chat/turns';
 import type { ChatMessage } from '@/lib/chat/types';
+import { SharedComparison, type SharedComparisonColumn } from './shared-comparison';
 
 /**
  * The messages of a shared conversation, read-only: no retry, continue or approval handlers, so
@@ -11,9 +12,12 @@ import type { ChatMessage } from '@/lib/chat/types';
 export function SharedTranscript({
   messages,
   shareId,
+  comparisons = {},
 }: {
   messages: ChatMessage[];
   shareId: string;
+  /** A comparison's answers by comparison id: its turn shows as columns. */
+  comparisons?: Record<string, SharedComparisonColumn[]>;
 }) {
   const attachmentBaseUrl = `/api/shares/${encodeURIComponent(shareId)}/attachments/`;
   return (
@@ -24,6 +28,11 @@ export function SharedTranscript({
             key={item.message.id}
             message={item.message}
             attachmentBaseUrl={attachmentBaseUrl}
+          />
+        ) : (comparisons[item.messages[0]?.comparison?.id ?? '']?.length ?? 0) > 1 ? (
+          <SharedComparison
+            key={item.id}
+            columns={comparisons[item.messages[0]?.comparison?.id ?? ''] ?? []}
           />
         ) : (
           <AssistantTurn key={item.id} messages={item.messages} />

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark of the app on this machine, as a table with each row's budget
 // and as JSON (bench-results/latest.json, or BENCH_OUT). Numbers are printed, never asserted.
-//   npm run bench -- --only browser,first-load,server,pg     (or BENCH_ONLY=...)
+//   npm run bench -- --only browser,first-load,compare,server,pg     (or BENCH_ONLY=...)
 //   BENCH_RUNS=3 (runs per measurement; the median is reported)
 //   --build or BENCH_BUILD=1: rebuild .next-test first (else only when it is missing)
 // Needs the .next-test build (built here when missing) and Chromium (found or installed the way
@@ -9,6 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { ensureChromium } from '../support/ensure-chromium.mjs';
 import { benchBrowser } from './browser';
+import { benchCompare, COMPARE_MODELS } from './browser-compare';
 import { benchFirstLoad } from './first-load';
 import { describeMachine, machineLine } from './machine';
 import { withBenchDatabase } from './pg';
@@ -16,7 +17,7 @@ import { ensureTestBuild, ROOT, startBenchApp, startMock } from './proc';
 import { formatTable, type Row, selectGroups } from './report';
 import { benchServer } from './server';
 
-const GROUPS = ['browser', 'first-load', 'server', 'pg'] as const;
+const GROUPS = ['browser', 'first-load', 'compare', 'server', 'pg'] as const;
 
 async function main() {
   const groups = selectGroups(process.argv.slice(2), process.env.BENCH_ONLY, GROUPS);
@@ -24,7 +25,7 @@ async function main() {
   const out = resolve(ROOT, process.env.BENCH_OUT || 'bench-results/latest.json');
   const machine = describeMachine();
   const started = performance.now();
-  if (groups.includes('browser') || groups.includes('first-load')) ensureChromium();
+  if (['browser', 'first-load', 'compare'].some((g) => groups.includes(g))) ensureChromium();
   ensureTestBuild(process.argv.includes('--build') || process.env.BENCH_BUILD === '1');
 
   const rows: Row[] = [];
@@ -53,6 +54,18 @@ async function main() {
             return result.rows;
           });
         }
+      } finally {
+        await app.stop();
+      }
+    }
+    if (groups.includes('compare')) {
+      const app = await startBenchApp({
+        OPENAI_BASE_URL: mock.url,
+        CHAT_MODEL: 'mock-model',
+        CHAT_MODELS: COMPARE_MODELS.join(','),
+      });
+      try {
+        await attempt('compare', () => benchCompare(app.url, runs));
       } finally {
         await app.stop();
       }

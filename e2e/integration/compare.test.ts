@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import { type MockUpstream, startMockUpstream } from '../mock-upstream/server';
 import { type AppServer, startApp } from '../support/app-server';
+import type { PublicShare } from '@/lib/share/types';
 import { Client, eventually, readChat } from './client';
+import { createShare } from './share-support';
 import { COMPARE_ENV, choices, followAnswer, MODELS, postCompare, tokens } from './compare-support';
 
 let mock: MockUpstream;
@@ -139,6 +141,75 @@ describe('a comparison', () => {
     // Once all are written, the conversation takes a new message again.
     const next = await readChat(await client.postChat({ conversationId, content: 'next' }));
     expect(next.answer?.status).toBe('complete');
+  });
+
+  it('"Continue with this answer" makes that answer the branch, and the next message goes to its model with it as history', async () => {
+    const client = new Client(app.url);
+    const tag = key();
+    const { body } = await postCompare(client, {
+      content: `${tag} [[mock@mock-model:text tokens=2]] [[mock@mock-fast:text tokens=4]] keep one`,
+      models: choices(['mock-model', 'mock-fast']),
+    });
+    const conversationId = body.conversation.id;
+    await Promise.all(body.answers.map((a) => followAnswer(client, conversationId, a.message.id)));
+    const kept = body.answers[1]?.message.id ?? '';
+    const keep = await client.json<ConversationDetail>(
+      `/api/conversations/${conversationId}/keep`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ messageId: kept }),
+      },
+    );
+    expect(keep.status).toBe(200);
+    expect(keep.body.messages.at(-1)).toMatchObject({ id: kept, content: tokens(4) });
+    expect(keep.body.conversation).toMatchObject({ model: 'mock-fast', provider: 'default' });
+
+    const next = key();
+    const run = await readChat(await client.postChat({ conversationId, content: `${next} then?` }));
+    expect(run.answer?.status).toBe('complete');
+    const [request, ...more] = mock
+      .requests()
+      .filter(
+        (r) => JSON.stringify(r.body).includes(next) && (r.body as { stream?: boolean }).stream,
+      );
+    expect(more).toEqual([]);
+    const sent = request?.body as { model: string; messages: { role: string; content: unknown }[] };
+    expect(sent.model).toBe('mock-fast');
+    expect(
+      sent.messages.filter((m) => m.role !== 'system').map((m) => [m.role, m.content]),
+    ).toEqual([
+      ['user', expect.stringContaining(tag)],
+      ['assistant', tokens(4)],
+      ['user', `${next} then?`],
+    ]);
+  });
+
+  it("a shared link shows a comparison as columns, in its HTML, without the owner's ids", async () => {
+    const client = new Client(app.url);
+    const { body } = await postCompare(client, {
+      content: '[[mock@mock-model:text tokens=2]] [[mock@mock-fast:text tokens=5]] share both',
+      models: choices(['mock-model', 'mock-fast']),
+    });
+    const conversationId = body.conversation.id;
+    await Promise.all(body.answers.map((a) => followAnswer(client, conversationId, a.message.id)));
+    const share = await createShare(client, conversationId);
+    const id = share.body.share.id;
+    const html = await (await fetch(`${app.url}/s/${id}`)).text();
+    expect(html).toContain('aria-label="2 answers side by side"');
+    expect(html).toContain('aria-label="Answer of mock-fast"');
+    expect(html).toContain(tokens(5));
+    const { body: shared } = await new Client(app.url).json<PublicShare>(`/api/shares/${id}`);
+    const columns = Object.values(shared.comparisons ?? {});
+    expect(columns).toHaveLength(1);
+    expect(columns[0]?.map((c) => [c.model, c.messages.at(-1)?.content])).toEqual([
+      ['mock-model', tokens(2)],
+      ['mock-fast', tokens(5)],
+    ]);
+    const text = JSON.stringify(shared);
+    for (const owned of [body.comparisonId, ...body.answers.map((a) => a.message.id)]) {
+      expect(text).not.toContain(owned);
+    }
   });
 
   it('refuses a comparison it cannot run before saving anything', async () => {

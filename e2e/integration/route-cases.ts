@@ -4,6 +4,7 @@
 import type { ChatMessage } from '@/lib/chat/types';
 import { apiRoutes } from '../support/api-routes';
 import { type Client, readChat } from './client';
+import { choices, followAnswer, postCompare } from './compare-support';
 import { createShare } from './share-support';
 
 /** What one owner has: a conversation waiting on a tool approval, its link, a deleted one. */
@@ -18,6 +19,9 @@ export interface Fixture {
   attachmentId: string;
   assistantId: string;
   assistantShareId: string;
+  /** An answer of a finished comparison (two models), and its conversation. */
+  comparedId: string;
+  comparedAnswerId: string;
 }
 
 /** A minimal assistant (POST /api/assistants, PUT /api/assistants/[id]). */
@@ -51,9 +55,19 @@ export async function fixture(owner: Client): Promise<Fixture> {
     `/api/assistants/${assistantId}/share`,
     { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{}' },
   );
+  const compared = await postCompare(owner, {
+    content: '[[mock:text tokens=1]] which is better',
+    models: choices(['mock-model', 'mock-model-2']),
+  });
+  const comparedId = compared.body.conversation.id;
+  await Promise.all(
+    compared.body.answers.map((a) => followAnswer(owner, comparedId, a.message.id)),
+  );
   return {
     assistantId,
     assistantShareId: shared.body.assistant.share.id,
+    comparedId,
+    comparedAnswerId: compared.body.answers[1]?.message.id ?? '',
     attachmentId: attachment.id,
     conversationId,
     userMessageId: byRole('user'),
@@ -254,6 +268,12 @@ export const CASES: Record<string, Case> = {
     access: 'owner',
     path: (f) => `/api/chat/tools/${f.toolMessageId}`,
     body: json({ approve: false }),
+    ok: 200,
+  },
+  'POST /api/conversations/[id]/keep': {
+    access: 'owner',
+    path: (f) => `/api/conversations/${f.comparedId}/keep`,
+    body: (f) => JSON.stringify({ messageId: f.comparedAnswerId }),
     ok: 200,
   },
   'GET /api/conversations': { access: 'self', path: () => '/api/conversations', ok: 200 },

@@ -1,4 +1,5 @@
 import type { AttachmentLimits } from './attachments';
+import type { ComparisonColumn } from './comparison';
 import type { ChatMessage, Conversation } from './types';
 
 // Response bodies of Parley's own API, shared by the route handlers and the browser hooks.
@@ -12,6 +13,11 @@ export interface ConversationDetail {
    * regenerated answers): where it sits among them. Absent or missing a key = no other versions.
    */
   branches?: Record<string, BranchInfo>;
+  /**
+   * The columns of each comparison on the shown branch (lib/chat/comparison.ts), by comparison
+   * id: every model's answer to the one question, side by side. Absent = none.
+   */
+  comparisons?: Record<string, ComparisonColumn[]>;
 }
 
 /** POST /api/chat/compare: the question saved, one answer per model being written. */

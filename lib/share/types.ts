@@ -8,6 +8,17 @@ import type { ChatMessage, Role } from '@/lib/chat/types';
  */
 export type SharedMessage = Omit<ChatMessage, 'conversationId'>;
 
+/**
+ * One answer of a comparison on the shared branch (one question, several models at once), with
+ * its tool steps. The comparison's id in a share is fresh too.
+ */
+export interface SharedColumn {
+  slot: number;
+  provider: string;
+  model: string | null;
+  messages: SharedMessage[];
+}
+
 /** What a share stores: everything the shared page shows, and nothing else. */
 export interface ShareSnapshot {
   version: 1;
@@ -23,6 +34,8 @@ export interface ShareSnapshot {
   includeAttachments?: boolean;
   /** The active branch at the time, oldest first, without system messages. */
   messages: SharedMessage[];
+  /** Every answer of each comparison on the branch, by (fresh) comparison id; absent = none. */
+  comparisons?: Record<string, SharedColumn[]>;
 }
 
 /** The owner's view of one link. */
@@ -74,6 +87,7 @@ export interface PublicShare {
   takenAt: string;
   indexable: boolean;
   messages: SharedMessage[];
+  comparisons?: Record<string, SharedColumn[]>;
 }
 
 /** POST /api/shares/[id]/fork */

@@ -3,7 +3,7 @@ import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, Conversation } from '@/lib/chat/types';
 import { initialStreamState, type StreamState, step } from '@/lib/openai/accumulate';
 import { conversationStore } from './conversation-store';
-import type { ResumeInput, StartInput, TurnHooks, TurnOutcome } from './turn-types';
+import type { ResumeInput, StartInput, TurnHooks, TurnOutcome, TurnStore } from './turn-types';
 import { readTurn, requestStop, resumeUrl, TurnRefused, type TurnRequest } from './turn-stream';
 
 export { requestStop, resumeUrl } from './turn-stream';
@@ -17,6 +17,8 @@ export type { FinishedTurn, ResumeInput, StartInput, TurnHooks, TurnOutcome } fr
 export interface StreamDriverOptions {
   /** Least time between two store writes of the streaming answer (see useChatTurn). */
   minRenderGapMs?: number;
+  /** Where the live turn is kept: the conversation's one live turn unless given (a column). */
+  store?: TurnStore;
 }
 
 const frame = (cb: () => void): unknown =>
@@ -28,8 +30,10 @@ const UNREACHABLE: ChatError = {
   retryable: true,
 };
 
-export function createStreamDriver({ minRenderGapMs = 50 }: StreamDriverOptions = {}) {
-  const store = conversationStore;
+export function createStreamDriver({
+  minRenderGapMs = 50,
+  store = conversationStore,
+}: StreamDriverOptions = {}) {
   let controller: AbortController | null = null;
   let hooks: TurnHooks = {};
   // The accumulator of the message the chunks build now (null between steps).

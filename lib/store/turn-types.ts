@@ -1,4 +1,5 @@
 import type { ChatError, ChatMessage, Conversation } from '@/lib/chat/types';
+import type { LiveTurn } from './conversation-store';
 
 // What the stream driver (stream-driver.ts) takes and gives back.
 
@@ -55,4 +56,21 @@ export interface ResumeInput extends TurnHooks {
   turn?: ChatMessage[];
   /** Where the answer's events are read from; the route that serves them decides. */
   url?: string;
+}
+
+/** What a stream driver writes to: the one live turn (conversation-store), or a comparison's column. */
+export interface TurnStore {
+  get(): { live: LiveTurn | null };
+  actions(): {
+    turnBegan(
+      userMessage: ChatMessage | null,
+      messages?: ChatMessage[],
+      replaces?: string | null,
+    ): void;
+    turnStarted(conversationId: string, userMessage: ChatMessage | null): void;
+    upsert(message: ChatMessage): void;
+    stopRequested(): void;
+    turnEnded(): void;
+    sendFailed(error: ChatError): void;
+  };
 }

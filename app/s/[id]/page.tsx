@@ -53,6 +53,12 @@ export default async function SharedPage({ params }: Props) {
   const share = await loadShare((await params).id);
   if (!share) notFound();
   const messages = asChatMessages(share.id, share.messages);
+  const comparisons = Object.fromEntries(
+    Object.entries(share.comparisons ?? {}).map(([id, columns]) => [
+      id,
+      columns.map((c) => ({ ...c, messages: asChatMessages(share.id, c.messages) })),
+    ]),
+  );
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -73,7 +79,7 @@ export default async function SharedPage({ params }: Props) {
           </p>
         </div>
         {messages.length > 0 ? (
-          <SharedTranscript messages={messages} shareId={share.id} />
+          <SharedTranscript messages={messages} shareId={share.id} comparisons={comparisons} />
         ) : (
           <p className="text-zinc-600 dark:text-zinc-400">This conversation has no messages yet.</p>
         )}

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { ConversationDetail } from '@/lib/chat/api-types';
+import { comparisonColumns, turnRoot } from '@/lib/chat/comparison';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import { activeBranch, branchInfo } from './history';
 import { getDb } from '@/lib/server/db/database';
@@ -9,6 +10,7 @@ import {
   getConversation,
   listMessages,
   setActiveLeaf,
+  touchConversation,
 } from '@/lib/server/db/repository';
 import { AppError, notFound } from '@/lib/server/errors';
 
@@ -46,7 +48,13 @@ async function detailOf(db: Db, conversation: Conversation): Promise<Conversatio
   ) {
     ({ messages, branch } = await loadTree(db, conversation.id));
   }
-  return { conversation, messages: branch, branches: branchInfo(messages, branch) };
+  const comparisons = comparisonColumns(messages, branch);
+  return {
+    conversation,
+    messages: branch,
+    branches: branchInfo(messages, branch),
+    ...(Object.keys(comparisons).length > 0 ? { comparisons } : {}),
+  };
 }
 
 /** A conversation with the messages of its active branch, or null when it is not the user's. */
@@ -82,4 +90,37 @@ export async function switchBranch(
   }
   await setActiveLeaf(db, { conversationId, messageId });
   return detailOf(db, conversation);
+}
+
+/**
+ * "Continue with this answer": one answer of a comparison becomes the shown branch, and the
+ * conversation goes on with its model (the next message is sent to it, with that branch as
+ * history). The other answers stay as its versions. The other columns may still be written.
+ */
+export async function keepAnswer(
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<ConversationDetail> {
+  const db = await getDb();
+  const conversation = await getConversation(db, { userId, conversationId });
+  if (!conversation) throw notFound('Conversation not found.');
+  const messages = await listMessages(db, { conversationId });
+  const answer = turnRoot(messages, messageId);
+  if (!answer?.comparison) throw notFound('That answer is not part of a comparison.');
+  const writing = messages.some(
+    (m) => m.status === 'streaming' && turnRoot(messages, m.id)?.id === answer.id,
+  );
+  if (writing) {
+    throw new AppError('conflict', 'This answer is still being written. Wait for it or stop it.');
+  }
+  const [, touched] = await Promise.all([
+    setActiveLeaf(db, { conversationId, messageId: answer.id }),
+    touchConversation(db, {
+      conversationId,
+      model: answer.model ?? conversation.model,
+      provider: answer.comparison.provider,
+    }),
+  ]);
+  return detailOf(db, touched ?? conversation);
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   parseAttachments,
   parseChatError,
+  parseComparison,
   parseToolCalls,
   parseToolRun,
   parseUsage,
@@ -31,7 +32,18 @@ const sharedMessageSchema = z.object({
     .unknown()
     .optional()
     .transform((v) => parseAttachments(v)?.attachments),
+  comparison: z
+    .unknown()
+    .optional()
+    .transform((v) => parseComparison(v)?.comparison),
   createdAt: z.string(),
+});
+
+const sharedColumnSchema = z.object({
+  slot: z.number().int().min(0),
+  provider: z.string(),
+  model: z.string().nullable(),
+  messages: z.array(sharedMessageSchema),
 });
 
 const snapshotSchema = z.object({
@@ -43,6 +55,7 @@ const snapshotSchema = z.object({
   indexable: z.boolean(),
   includeAttachments: z.boolean().optional(),
   messages: z.array(sharedMessageSchema),
+  comparisons: z.record(z.string(), z.array(sharedColumnSchema)).optional(),
 });
 
 /** A stored snapshot, re-validated on read; null when it is not one this code wrote. */

@@ -5,6 +5,7 @@ import {
   loadAttachmentContents,
   withBytes,
 } from '@/lib/server/attachments/content';
+import { comparisonColumns } from '@/lib/chat/comparison';
 import { loadTree } from '@/lib/server/chat/conversations';
 import { getDb } from '@/lib/server/db/database';
 import {
@@ -65,8 +66,9 @@ async function snapshotOf(
   const conversation = await getConversation(db, { userId, conversationId });
   if (!conversation) return null;
   // The branch the owner is looking at, not just the newest one.
-  const { branch } = await loadTree(db, conversationId);
-  return buildSnapshot({ conversation, branch, indexable, includeAttachments });
+  const { messages, branch } = await loadTree(db, conversationId);
+  const comparisons = comparisonColumns(messages, branch);
+  return buildSnapshot({ conversation, branch, comparisons, indexable, includeAttachments });
 }
 
 /** For the share dialog: the current link and what would be worth a warning. */
@@ -78,7 +80,14 @@ export async function getShareStatus(
   const snapshot = await snapshotOf(userId, conversationId, false);
   if (!snapshot) return null;
   const share = await getActiveShareForConversation(db, { userId, conversationId });
-  return { share: share ? summarize(share) : null, findings: scanMessages(snapshot.messages) };
+  // The other answers of a comparison are shared too: scanned after the branch.
+  const columns = Object.values(snapshot.comparisons ?? {}).flatMap((c) =>
+    c.flatMap((column) => column.messages),
+  );
+  return {
+    share: share ? summarize(share) : null,
+    findings: scanMessages([...snapshot.messages, ...columns]),
+  };
 }
 
 /** Creates the conversation's link, or returns the one it already has (unchanged). */

@@ -1,8 +1,9 @@
 // Building and reading share snapshots. Pure: the routes and the repository do the I/O.
 
+import type { ComparisonColumn } from '@/lib/chat/comparison';
 import { cleanLabel } from '@/lib/chat/text-hygiene';
 import type { ChatMessage, Conversation, MessageStatus, ToolRun } from '@/lib/chat/types';
-import type { PublicShare, SharedMessage, ShareSnapshot } from '@/lib/share/types';
+import type { PublicShare, SharedColumn, SharedMessage, ShareSnapshot } from '@/lib/share/types';
 
 // Reading a stored snapshot back is the repository's job (it validates every row it returns).
 export { parseSnapshot } from '@/lib/server/db/snapshot-row';
@@ -15,6 +16,8 @@ export { parseSnapshot } from '@/lib/server/db/snapshot-row';
 export function buildSnapshot(input: {
   conversation: Conversation;
   branch: readonly ChatMessage[];
+  /** The columns of each comparison on the branch (lib/chat/comparison.ts). */
+  comparisons?: Record<string, ComparisonColumn[]>;
   indexable: boolean;
   /** Off by default: files are only shared when the owner asks for it. */
   includeAttachments?: boolean;
@@ -22,24 +25,51 @@ export function buildSnapshot(input: {
   newId?: () => string;
 }): ShareSnapshot {
   const newId = input.newId ?? (() => crypto.randomUUID());
-  const shared: SharedMessage[] = [];
-  for (const message of input.branch) {
-    if (message.role === 'system') continue;
+  // A comparison's id is the owner's too: each gets a fresh one.
+  const comparisonIds = new Map<string, string>();
+  const freezeAll = (messages: readonly ChatMessage[]) => {
+    const out: SharedMessage[] = [];
+    for (const message of messages) {
+      if (message.role === 'system') continue;
+      out.push(freeze(message, newId(), out.at(-1)?.id ?? null));
+    }
+    return out;
+  };
+  const freeze = (message: ChatMessage, id: string, parentId: string | null): SharedMessage => {
     // contextStartId would point at one of the owner's message ids.
     const {
       conversationId: _conversationId,
       contextStartId: _contextStartId,
       attachments,
+      comparison,
       ...rest
     } = message;
-    shared.push({
+    let comparisonId = comparison ? comparisonIds.get(comparison.id) : undefined;
+    if (comparison && !comparisonId) {
+      comparisonId = newId();
+      comparisonIds.set(comparison.id, comparisonId);
+    }
+    return {
       ...rest,
       ...(input.includeAttachments && attachments?.length ? { attachments } : {}),
-      id: newId(),
-      parentId: shared.at(-1)?.id ?? null,
+      ...(comparison && comparisonId ? { comparison: { ...comparison, id: comparisonId } } : {}),
+      id,
+      parentId,
       status: frozenStatus(message.status),
       toolRun: frozenToolRun(message.toolRun),
-    });
+    };
+  };
+  const shared = freezeAll(input.branch);
+  const comparisons: Record<string, SharedColumn[]> = {};
+  for (const [ownerId, columns] of Object.entries(input.comparisons ?? {})) {
+    const id = comparisonIds.get(ownerId);
+    if (!id) continue;
+    comparisons[id] = columns.map((c) => ({
+      slot: c.slot,
+      provider: c.provider,
+      model: c.model,
+      messages: freezeAll(c.messages),
+    }));
   }
   return {
     version: 1,
@@ -50,6 +80,7 @@ export function buildSnapshot(input: {
     indexable: input.indexable,
     ...(input.includeAttachments ? { includeAttachments: true } : {}),
     messages: shared,
+    ...(Object.keys(comparisons).length > 0 ? { comparisons } : {}),
   };
 }
 
@@ -76,6 +107,7 @@ export function toPublicShare(id: string, snapshot: ShareSnapshot): PublicShare 
     takenAt: snapshot.takenAt,
     indexable: snapshot.indexable,
     messages: snapshot.messages,
+    ...(snapshot.comparisons ? { comparisons: snapshot.comparisons } : {}),
   };
 }
 
