@@ -71,6 +71,7 @@ function ChatScreenBody({
   // Each screen starts with the URL's assistant (or none); the picker and "/" change it.
   useEffect(() => pickAssistant(assistant), [assistant]);
   const picked = usePickedAssistant();
+  const fromAssistant = !conversationId && picked !== null;
   const { data, isPending } = useConversation(conversationId, initial ?? undefined);
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, []);
 
@@ -106,10 +107,11 @@ function ChatScreenBody({
   const { on: comparingOn, send: sendComparison } = compare;
   const sendWithTools = useCallback(
     (input: SendInput) =>
-      comparingOn
+      // A picked assistant answers alone: Compare is hidden while one is picked.
+      comparingOn && !fromAssistant
         ? sendComparison({ ...input, tools: draftTools, settings: requestFields.settings })
         : send({ ...input, tools: draftTools }),
-    [send, draftTools, comparingOn, sendComparison, requestFields],
+    [send, draftTools, comparingOn, fromAssistant, sendComparison, requestFields],
   );
   // The page a navigation ends on sends what was typed while it was on its way (once).
   const sendHeld = useRef(sendWithTools);
@@ -187,11 +189,15 @@ function ChatScreenBody({
           following={followedId !== undefined || comparing}
           onSend={sendWithTools}
           onStop={stopAnswer}
-          tools={<ToolsMenu enabled={enabledTools} onChange={setTools} />}
+          // A new chat with an assistant uses the assistant's model, settings and tools (its
+          // introduction says so): the default model's chip, tools and Compare would tell otherwise.
+          tools={fromAssistant ? null : <ToolsMenu enabled={enabledTools} onChange={setTools} />}
           toolbar={
-            <CompareToolbar list={model.list} value={compare.models} onChange={compare.setModels}>
-              <ModelToolbar controls={model} />
-            </CompareToolbar>
+            fromAssistant ? null : (
+              <CompareToolbar list={model.list} value={compare.models} onChange={compare.setModels}>
+                <ModelToolbar controls={model} />
+              </CompareToolbar>
+            )
           }
           attach={<AttachButton limits={attachmentLimits} vision={model.current?.vision ?? true} />}
           attachmentLimits={attachmentLimits}

@@ -103,7 +103,12 @@ test('an assistant with a model, settings, a tool and a file starts chats from t
   await page.getByRole('button', { name: 'Choose an assistant' }).click();
   await page.getByRole('region', { name: 'Assistants' }).getByRole('button', { name }).click();
   await expect(page.getByRole('heading', { name, level: 2 })).toBeVisible();
+  // The assistant brings its own model and tools: the default's chip and tools menu are gone.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Tools/ })).toHaveCount(0);
   await chat.sendAndWait('[[mock:text tokens=2]] from the picker');
+  // In the conversation it made, the chip and tools are back.
+  await expect(page.getByRole('combobox', { name: 'Model' })).toBeVisible();
   expect((await lastUpstream(marker, 2)).model).toBe(TINY_MODEL);
 
   // "/" in the empty message box of a new chat.
