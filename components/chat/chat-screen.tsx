@@ -4,7 +4,6 @@ import type { ConversationDetail, ModelBadge } from '@/lib/chat/api-types';
 import { useSwitchBranch } from '@/lib/queries/branches';
 import { useConversation } from '@/lib/queries/conversations';
 import { useIsStreaming } from '@/lib/store/conversation-store';
-import { useUpdateSettings } from '@/lib/queries/tools';
 import { useLiveNewTitle } from '@/lib/store/conversation-store';
 import {
   currentNavigation,
@@ -27,6 +26,7 @@ import { ModelToolbar } from './model-toolbar';
 import { ScreenChrome } from './screen-chrome';
 import { ToolsMenu } from './tools-menu';
 import { type SendInput, useChatTurn } from './use-chat-turn';
+import { useConversationTools } from './use-conversation-tools';
 import { useCompareMode } from './use-compare-mode';
 import { useModelControls } from './use-model-controls';
 
@@ -91,17 +91,7 @@ function ChatScreenBody({
     [sendTurn, requestFields, picked],
   );
 
-  // Tools: a new conversation keeps the choice here until its first message creates it.
-  const [draftTools, setDraftTools] = useState<string[] | undefined>(undefined);
-  const updateSettings = useUpdateSettings(conversationId ?? '');
-  const enabledTools = conversationId ? data?.conversation.settings.tools : draftTools;
-  const setTools = useCallback(
-    (tools: string[]) => {
-      if (conversationId) updateSettings.mutate({ ...data?.conversation.settings, tools });
-      else setDraftTools(tools);
-    },
-    [conversationId, updateSettings, data?.conversation.settings],
-  );
+  const { draftTools, enabledTools, setTools } = useConversationTools(conversationId, data);
   // Compare mode: with two models or more picked, the message box asks each of them at once.
   const compare = useCompareMode({ data, conversationId, timeZone, onConversationCreated });
   const { on: comparingOn, send: sendComparison } = compare;

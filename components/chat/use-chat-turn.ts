@@ -6,16 +6,12 @@ import { blankMessage } from '@/lib/chat/blank-message';
 import type { ModelSettings } from '@/lib/chat/model-settings';
 import type { AttachmentMeta } from '@/lib/chat/attachments';
 import type { ChatMessage } from '@/lib/chat/types';
-import { refreshTitleSoon } from '@/lib/queries/conversation-history';
-import { conversationKeys, cutAt, withFinishedTurn } from '@/lib/queries/conversations';
+import { conversationKeys, cutAt } from '@/lib/queries/conversations';
 import { conversationStore } from '@/lib/store/conversation-store';
 import { navigation } from '@/lib/store/navigation-store';
-import {
-  createStreamDriver,
-  type FinishedTurn,
-  requestStop,
-  type TurnOutcome,
-} from '@/lib/store/stream-driver';
+import { createStreamDriver, requestStop } from '@/lib/store/stream-driver';
+import { useFollowAnswer } from './use-follow-answer';
+import { useRunTurn } from './use-run-turn';
 
 export interface SendInput {
   content?: string;
@@ -82,57 +78,7 @@ export function useChatTurn({
   // Leaving the page only detaches: the server finishes and saves the answer.
   useEffect(() => () => driver.detach(), [driver]);
 
-  const run = useCallback(
-    async (input: {
-      url: string;
-      body: Record<string, unknown>;
-      userMessage: ChatMessage | null;
-      turn?: ChatMessage[];
-      replaces?: string | null;
-    }): Promise<boolean> => {
-      const currentId = conversationRef.current;
-      const outcome: TurnOutcome = await driver.start({
-        ...input,
-        body: { ...input.body, ...(timeZone ? { timeZone } : {}) },
-        onStarted(id) {
-          // The URL follows at once; the screen adopts the id when the turn is over, so it
-          // never fetches a copy of what it is still streaming.
-          if (!currentId) {
-            window.history.replaceState(null, '', `/c/${id}`);
-            // The server has created the conversation: the sidebar lists it now, not at the end.
-            void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-          }
-        },
-        onFinished(turn: FinishedTurn) {
-          const key = conversationKeys.detail(turn.conversationId);
-          queryClient.setQueryData<ConversationDetail>(key, (old) => withFinishedTurn(old, turn));
-          if (!currentId) {
-            onConversationCreated(turn.conversationId);
-            // Its generated title lands just after the first answer.
-            refreshTitleSoon(queryClient, turn.conversationId);
-          }
-          void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-        },
-      });
-      switch (outcome.kind) {
-        case 'done':
-        case 'aborted':
-          return true;
-        case 'detached':
-          // The server still owns the turn: show its copy.
-          await queryClient.invalidateQueries({
-            queryKey: conversationKeys.detail(outcome.conversationId),
-          });
-          return true;
-        case 'refused':
-          // The optimistic cut (retry, edit) is undone by the server's copy.
-          if (currentId)
-            void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(currentId) });
-          return false;
-      }
-    },
-    [driver, queryClient, onConversationCreated, timeZone],
-  );
+  const run = useRunTurn({ driver, conversationRef, onConversationCreated, timeZone });
 
   const send = useCallback(
     async (input: SendInput): Promise<boolean> => {
@@ -202,51 +148,7 @@ export function useChatTurn({
     [queryClient, run],
   );
 
-  /**
-   * Follows an answer the server is writing for another request (a reload, a second tab, a
-   * dropped connection): its turn is replayed from the server's event log, then streams live.
-   */
-  const following = useRef<string | null>(null);
-  const follow = useCallback(
-    async (messageId: string) => {
-      const id = conversationRef.current;
-      if (!id || conversationStore.get().live || following.current === messageId) return;
-      following.current = messageId;
-      const key = conversationKeys.detail(id);
-      const saved = () => queryClient.getQueryData<ConversationDetail>(key)?.messages ?? [];
-      try {
-        for (;;) {
-          const messages = saved();
-          const at = messages.findIndex((m) => m.id === messageId);
-          let start = at;
-          while (start > 0 && messages[start - 1]?.role !== 'user') start--;
-          const outcome = await driver.resume({
-            conversationId: id,
-            messageId,
-            turn: at === -1 ? [] : messages.slice(start),
-            onFinished(turn: FinishedTurn) {
-              queryClient.setQueryData<ConversationDetail>(key, (old) =>
-                withFinishedTurn(old, turn),
-              );
-              void queryClient.invalidateQueries({ queryKey: conversationKeys.lists() });
-            },
-          });
-          if (outcome.kind === 'done' || outcome.kind === 'aborted') return;
-          // The resumed stream ended early (a dropped connection, the platform's time limit):
-          // show the saved copy, and follow again while the server is still writing. Never a
-          // tight loop of reconnects when the server keeps ending the stream early.
-          if (outcome.kind === 'detached') await queryClient.invalidateQueries({ queryKey: key });
-          await new Promise((r) => setTimeout(r, 1_000));
-          const still = saved().find((m) => m.id === messageId)?.status === 'streaming';
-          if (outcome.kind !== 'detached' || !still) return;
-          if (conversationRef.current !== id || conversationStore.get().live) return;
-        }
-      } finally {
-        following.current = null;
-      }
-    },
-    [driver, queryClient],
-  );
+  const follow = useFollowAnswer(driver, conversationRef);
 
   /** Stops the answer streaming (or followed) here, or one the server is still writing. */
   const stop = useCallback(

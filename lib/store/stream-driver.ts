@@ -24,244 +24,266 @@ export interface StreamDriverOptions {
 const frame = (cb: () => void): unknown =>
   typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : setTimeout(cb, 16);
 
+// The server sends normalized chunks: a think block already arrives as reasoning.
+const fresh = () => initialStreamState({ thinkTags: false });
+
 const UNREACHABLE: ChatError = {
   code: 'network',
   message: 'Could not reach the Parley server. Check your connection and try again.',
   retryable: true,
 };
 
-export function createStreamDriver({
-  minRenderGapMs = 50,
-  store = conversationStore,
-}: StreamDriverOptions = {}) {
-  let controller: AbortController | null = null;
-  let hooks: TurnHooks = {};
+/** The stream's end without `done`, or a dropped connection: who owns the turn now. */
+function settleUnfinished(store: TurnStore, conversationId: string | null): TurnOutcome {
+  const actions = store.actions();
+  // The server still owns a turn it has started; it keeps generating and saving.
+  if (conversationId) {
+    actions.turnEnded();
+    return { kind: 'detached', conversationId };
+  }
+  actions.sendFailed(UNREACHABLE);
+  return { kind: 'refused', error: UNREACHABLE };
+}
+
+export class StreamDriver {
+  private readonly minRenderGapMs: number;
+  private readonly store: TurnStore;
+  private controller: AbortController | null = null;
+  private hooks: TurnHooks = {};
   // The accumulator of the message the chunks build now (null between steps).
-  let base: ChatMessage | null = null;
-  // The server sends normalized chunks: a think block already arrives as reasoning.
-  const fresh = () => initialStreamState({ thinkTags: false });
-  let state: StreamState = fresh();
-  let clock = createReasoningClock();
-  let conversationId: string | null = null;
-  let conversation: Conversation | null = null;
-  let newVersionId: string | null = null;
-  let lastSeq: string | undefined;
-  let finished = false;
+  private base: ChatMessage | null = null;
+  private state: StreamState = fresh();
+  private clock = createReasoningClock();
+  private conversationId: string | null = null;
+  private conversation: Conversation | null = null;
+  private newVersionId: string | null = null;
+  private seq: string | undefined;
+  private finished = false;
   // Requests whose screen left (detach) before the server's `start`: each is read on until
   // then, so it is not cut off before the server has saved the message, and touches nothing.
-  const leftBehind = new WeakSet<AbortController>();
+  private readonly leftBehind = new WeakSet<AbortController>();
   // Following a turn another request started: its saved user message is already on screen.
-  let resuming = false;
+  private resuming = false;
   // The frame asked for and not yet run (0: none); a newer ticket or 0 cancels it.
-  let pending = 0;
-  let tickets = 0;
-  let lastFlush = Number.NEGATIVE_INFINITY;
+  private pending = 0;
+  private tickets = 0;
+  private lastFlush = Number.NEGATIVE_INFINITY;
 
-  const flush = (ticket: number) => {
-    if (ticket !== pending) return;
-    pending = 0;
-    lastFlush = performance.now();
-    if (!base || finished) return;
-    const fields = fieldsFromStream(state);
-    clock.update(fields);
-    store.actions().upsert({
+  constructor({ minRenderGapMs = 50, store = conversationStore }: StreamDriverOptions = {}) {
+    this.minRenderGapMs = minRenderGapMs;
+    this.store = store;
+  }
+
+  private flush(ticket: number) {
+    if (ticket !== this.pending) return;
+    this.pending = 0;
+    this.lastFlush = performance.now();
+    const base = this.base;
+    if (!base || this.finished) return;
+    const fields = fieldsFromStream(this.state);
+    this.clock.update(fields);
+    this.store.actions().upsert({
       ...base,
       ...fields,
       model: fields.model ?? base.model,
-      reasoningMs: clock.value(),
+      reasoningMs: this.clock.value(),
     });
-  };
-  const scheduleFlush = () => {
-    if (pending) return;
-    const ticket = ++tickets;
-    pending = ticket;
-    const wait = lastFlush + minRenderGapMs - performance.now();
-    if (wait <= 0) frame(() => flush(ticket));
-    else setTimeout(() => frame(() => flush(ticket)), wait);
-  };
-  const follow = (message: ChatMessage) => {
-    base = message;
-    state = fresh();
-    clock = createReasoningClock();
-    store.actions().upsert(message);
-  };
+  }
+
+  private scheduleFlush() {
+    if (this.pending) return;
+    const ticket = ++this.tickets;
+    this.pending = ticket;
+    const wait = this.lastFlush + this.minRenderGapMs - performance.now();
+    if (wait <= 0) frame(() => this.flush(ticket));
+    else setTimeout(() => frame(() => this.flush(ticket)), wait);
+  }
+
+  private follow(message: ChatMessage) {
+    this.base = message;
+    this.state = fresh();
+    this.clock = createReasoningClock();
+    this.store.actions().upsert(message);
+  }
+
+  private started(event: Extract<TurnEvent, { type: 'start' }>) {
+    this.conversationId = event.conversationId;
+    this.conversation = event.conversation ?? null;
+    const live = this.store.get().live;
+    this.newVersionId = live?.replaces
+      ? (event.userMessage?.id ?? event.assistantMessage.id)
+      : null;
+    this.store
+      .actions()
+      .turnStarted(
+        event.conversationId,
+        this.resuming ? null : (event.userMessage ?? live?.userMessage ?? null),
+      );
+    this.hooks.onStarted?.(event.conversationId);
+    this.follow(event.assistantMessage);
+    if (this.store.get().live?.stopRequested) void requestStop(event.assistantMessage.id);
+  }
+
+  private done(event: Extract<TurnEvent, { type: 'done' }>) {
+    this.finished = true;
+    this.pending = 0;
+    const live = this.store.get().live;
+    if (this.conversationId) {
+      this.hooks.onFinished?.({
+        conversationId: this.conversationId,
+        conversation: this.conversation,
+        saved: event.messages,
+        replaces: live?.replaces ?? null,
+        newVersionId: this.newVersionId,
+      });
+    }
+    this.store.actions().turnEnded();
+  }
 
   /** Applies one event of the turn's stream to the live store. */
-  function apply(event: TurnEvent): void {
-    if (finished) return;
-    const actions = store.actions();
+  apply(event: TurnEvent): void {
+    if (this.finished) return;
     switch (event.type) {
-      case 'start': {
-        conversationId = event.conversationId;
-        conversation = event.conversation ?? null;
-        const live = store.get().live;
-        newVersionId = live?.replaces ? (event.userMessage?.id ?? event.assistantMessage.id) : null;
-        actions.turnStarted(
-          event.conversationId,
-          resuming ? null : (event.userMessage ?? live?.userMessage ?? null),
-        );
-        hooks.onStarted?.(event.conversationId);
-        follow(event.assistantMessage);
-        if (store.get().live?.stopRequested) void requestStop(event.assistantMessage.id);
+      case 'start':
+        this.started(event);
         return;
-      }
       case 'step':
-        follow(event.assistantMessage);
+        this.follow(event.assistantMessage);
         return;
       case 'chunk':
-        state = step(state, event.chunk).state;
-        scheduleFlush();
+        this.state = step(this.state, event.chunk).state;
+        this.scheduleFlush();
         return;
       case 'message':
         // A finished step arrives as saved; later chunks belong to the next step.
-        if (event.message.id === base?.id) base = null;
-        actions.upsert(event.message);
+        if (event.message.id === this.base?.id) this.base = null;
+        this.store.actions().upsert(event.message);
         return;
       case 'error':
         // Errors also arrive on the saved messages.
         return;
-      case 'done': {
-        finished = true;
-        pending = 0;
-        const live = store.get().live;
-        if (conversationId) {
-          hooks.onFinished?.({
-            conversationId,
-            conversation,
-            saved: event.messages,
-            replaces: live?.replaces ?? null,
-            newVersionId,
-          });
-        }
-        actions.turnEnded();
+      case 'done':
+        this.done(event);
         return;
-      }
     }
   }
 
-  function reset(next: TurnHooks, id: string | null) {
-    controller?.abort();
-    controller = new AbortController();
-    hooks = next;
-    base = null;
-    state = fresh();
-    clock = createReasoningClock();
-    conversationId = id;
-    conversation = null;
-    newVersionId = null;
-    lastSeq = undefined;
-    finished = false;
-    resuming = false;
-    pending = 0;
+  private reset(next: TurnHooks, id: string | null) {
+    this.controller?.abort();
+    const controller = new AbortController();
+    this.controller = controller;
+    this.hooks = next;
+    this.base = null;
+    this.state = fresh();
+    this.clock = createReasoningClock();
+    this.conversationId = id;
+    this.conversation = null;
+    this.newVersionId = null;
+    this.seq = undefined;
+    this.finished = false;
+    this.resuming = false;
+    this.pending = 0;
     return controller;
   }
 
-  async function run(request: TurnRequest, own: AbortController): Promise<TurnOutcome> {
-    const actions = store.actions();
+  private async run(request: TurnRequest, own: AbortController): Promise<TurnOutcome> {
+    const gone = () => own.signal.aborted || this.leftBehind.has(own);
     try {
       await readTurn(
         request,
         (event, id) => {
           if (own.signal.aborted) return;
-          if (leftBehind.has(own)) {
+          if (this.leftBehind.has(own)) {
             if (event.type === 'start') own.abort();
             return;
           }
-          if (id !== undefined) lastSeq = id;
-          apply(event);
+          if (id !== undefined) this.seq = id;
+          this.apply(event);
         },
         own.signal,
       );
-      if (own.signal.aborted || leftBehind.has(own)) return { kind: 'aborted' };
-      if (finished && conversationId) return { kind: 'done', conversationId };
+      if (gone()) return { kind: 'aborted' };
+      if (this.finished && this.conversationId)
+        return { kind: 'done', conversationId: this.conversationId };
       // The stream ended without `done`: the server still owns the turn.
-      finished = true;
-      if (conversationId) {
-        actions.turnEnded();
-        return { kind: 'detached', conversationId };
-      }
-      actions.sendFailed(UNREACHABLE);
-      return { kind: 'refused', error: UNREACHABLE };
+      this.finished = true;
+      return settleUnfinished(this.store, this.conversationId);
     } catch (error) {
-      if (own.signal.aborted || leftBehind.has(own)) return { kind: 'aborted' };
-      finished = true;
+      if (gone()) return { kind: 'aborted' };
+      this.finished = true;
       if (error instanceof TurnRefused) {
         const refused = {
           code: error.code,
           message: error.message,
           retryable: error.status >= 500,
         };
-        actions.sendFailed(refused);
+        this.store.actions().sendFailed(refused);
         return { kind: 'refused', error: refused };
       }
-      // The connection to Parley dropped mid-answer; the server keeps generating and saving.
-      if (conversationId) {
-        actions.turnEnded();
-        return { kind: 'detached', conversationId };
-      }
-      actions.sendFailed(UNREACHABLE);
-      return { kind: 'refused', error: UNREACHABLE };
+      // The connection to Parley dropped mid-answer.
+      return settleUnfinished(this.store, this.conversationId);
     } finally {
-      if (controller === own) controller = null;
+      if (this.controller === own) this.controller = null;
     }
   }
 
-  return {
-    apply,
+  /** Sends a turn (a message, a retry, an edit, a tool decision) and streams its answer. */
+  start(input: StartInput): Promise<TurnOutcome> {
+    const own = this.reset(input, null);
+    this.store.actions().turnBegan(input.userMessage, input.turn ?? [], input.replaces ?? null);
+    return this.run({ url: input.url, body: input.body }, own);
+  }
 
-    /** Sends a turn (a message, a retry, an edit, a tool decision) and streams its answer. */
-    start(input: StartInput): Promise<TurnOutcome> {
-      const own = reset(input, null);
-      store.actions().turnBegan(input.userMessage, input.turn ?? [], input.replaces ?? null);
-      return run({ url: input.url, body: input.body }, own);
-    },
+  /**
+   * Follows an answer another request is writing (after a reload, or when the connection
+   * dropped): its events after `afterSeq` fold onto the saved message, live as if sent here.
+   */
+  resume(input: ResumeInput): Promise<TurnOutcome> {
+    const own = this.reset(input, input.conversationId);
+    this.resuming = true;
+    const afterSeq = input.afterSeq ?? 0;
+    const turn = input.turn ?? [];
+    this.store.actions().turnBegan(null, turn, null);
+    this.store.actions().turnStarted(input.conversationId, null);
+    const answer = turn.find((m) => m.id === input.messageId);
+    if (answer) this.base = answer;
+    return this.run(
+      {
+        url: input.url ?? resumeUrl(input.conversationId, afterSeq, input.generationId),
+        lastEventId: String(afterSeq),
+      },
+      own,
+    );
+  }
 
-    /**
-     * Follows an answer another request is writing (after a reload, or when the connection
-     * dropped): its events after `afterSeq` fold onto the saved message, live as if sent here.
-     */
-    resume(input: ResumeInput): Promise<TurnOutcome> {
-      const own = reset(input, input.conversationId);
-      resuming = true;
-      const afterSeq = input.afterSeq ?? 0;
-      const turn = input.turn ?? [];
-      store.actions().turnBegan(null, turn, null);
-      store.actions().turnStarted(input.conversationId, null);
-      const answer = turn.find((m) => m.id === input.messageId);
-      if (answer) base = answer;
-      return run(
-        {
-          url: input.url ?? resumeUrl(input.conversationId, afterSeq, input.generationId),
-          lastEventId: String(afterSeq),
-        },
-        own,
-      );
-    },
+  /** Stop: asks the server to end the live answer; the stream's `done` settles the screen. */
+  stop(): void {
+    const live = this.store.get().live;
+    if (!live || live.stopRequested) return;
+    this.store.actions().stopRequested();
+    const current = live.messages.findLast((m) => m.role === 'assistant');
+    // Before `start` there is no id yet; the start event sends the stop then.
+    if (current) void requestStop(current.id);
+  }
 
-    /** Stop: asks the server to end the live answer; the stream's `done` settles the screen. */
-    stop(): void {
-      const live = store.get().live;
-      if (!live || live.stopRequested) return;
-      store.actions().stopRequested();
-      const current = live.messages.findLast((m) => m.role === 'assistant');
-      // Before `start` there is no id yet; the start event sends the stop then.
-      if (current) void requestStop(current.id);
-    },
+  /** Stops reading (the page is leaving); the server finishes and saves the answer anyway. */
+  detach(): void {
+    // After `start` the server owns the turn; before it, cutting the request off could lose
+    // the message, so the stream is read (and ignored) until then.
+    if (this.controller && !this.conversationId && !this.resuming)
+      this.leftBehind.add(this.controller);
+    else this.controller?.abort();
+    this.controller = null;
+    this.finished = true;
+    if (this.store.get().live) this.store.actions().turnEnded();
+  }
 
-    /** Stops reading (the page is leaving); the server finishes and saves the answer anyway. */
-    detach(): void {
-      // After `start` the server owns the turn; before it, cutting the request off could lose
-      // the message, so the stream is read (and ignored) until then.
-      if (controller && !conversationId && !resuming) leftBehind.add(controller);
-      else controller?.abort();
-      controller = null;
-      finished = true;
-      if (store.get().live) store.actions().turnEnded();
-    },
-
-    /** The last SSE id seen: where a resume after a dropped connection picks up. */
-    lastSeq: () => lastSeq,
-  };
+  /** The last SSE id seen: where a resume after a dropped connection picks up. */
+  lastSeq(): string | undefined {
+    return this.seq;
+  }
 }
 
-export type StreamDriver = ReturnType<typeof createStreamDriver>;
+export function createStreamDriver(options: StreamDriverOptions = {}): StreamDriver {
+  return new StreamDriver(options);
+}
