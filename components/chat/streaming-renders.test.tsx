@@ -95,6 +95,12 @@ function Harness() {
 }
 
 const tick = () => act(() => new Promise((r) => setTimeout(r, 0)));
+// The chat page loads the stream driver's chunk once mounted (use-stream-driver.ts).
+const driverLoaded = () =>
+  act(async () => {
+    await import('@/lib/store/stream-driver');
+    await new Promise((r) => setTimeout(r, 0));
+  });
 const flushFrames = () =>
   act(() => {
     const due = frames;
@@ -146,6 +152,7 @@ describe('streaming into the conversation store', () => {
     );
     expect(renders.get('u0')).toBe(1);
     expect(renders.get('a0')).toBe(1);
+    await driverLoaded();
 
     let assistantWrites = 0;
     const unsubscribe = conversationStore.subscribe((s, prev) => {
@@ -220,6 +227,7 @@ describe('streaming into the conversation store', () => {
         <Harness />
       </QueryClientProvider>,
     );
+    await driverLoaded();
     act(() => {
       void send({ content: 'hello' });
     });

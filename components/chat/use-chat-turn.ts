@@ -1,6 +1,6 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import { blankMessage } from '@/lib/chat/blank-message';
 import type { ModelSettings } from '@/lib/chat/model-settings';
@@ -9,9 +9,10 @@ import type { ChatMessage } from '@/lib/chat/types';
 import { conversationKeys, cutAt } from '@/lib/queries/conversations';
 import { conversationStore } from '@/lib/store/conversation-store';
 import { navigation } from '@/lib/store/navigation-store';
-import { createStreamDriver, requestStop } from '@/lib/store/stream-driver';
+import { requestStop } from '@/lib/store/request-stop';
 import { useFollowAnswer } from './use-follow-answer';
 import { useRunTurn } from './use-run-turn';
+import { useStreamDriver } from './use-stream-driver';
 
 export interface SendInput {
   content?: string;
@@ -71,14 +72,11 @@ export function useChatTurn({
   minRenderGapMs = 50,
 }: Options) {
   const queryClient = useQueryClient();
-  const [driver] = useState(() => createStreamDriver({ minRenderGapMs }));
+  const driver = useStreamDriver(minRenderGapMs);
   const conversationRef = useRef(conversationId);
   conversationRef.current = conversationId;
 
-  // Leaving the page only detaches: the server finishes and saves the answer.
-  useEffect(() => () => driver.detach(), [driver]);
-
-  const run = useRunTurn({ driver, conversationRef, onConversationCreated, timeZone });
+  const run = useRunTurn({ drivers: driver, conversationRef, onConversationCreated, timeZone });
 
   const send = useCallback(
     async (input: SendInput): Promise<boolean> => {
@@ -153,7 +151,7 @@ export function useChatTurn({
   /** Stops the answer streaming (or followed) here, or one the server is still writing. */
   const stop = useCallback(
     async (followedId?: string) => {
-      if (conversationStore.get().live) return driver.stop();
+      if (conversationStore.get().live) return driver.current()?.stop();
       const id = conversationRef.current;
       if (!followedId || !id) return;
       await requestStop(followedId);

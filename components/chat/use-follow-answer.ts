@@ -4,13 +4,14 @@ import { type RefObject, useCallback, useRef } from 'react';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import { conversationKeys, withFinishedTurn } from '@/lib/queries/conversations';
 import { conversationStore } from '@/lib/store/conversation-store';
-import type { FinishedTurn, StreamDriver } from '@/lib/store/stream-driver';
+import type { FinishedTurn } from '@/lib/store/stream-driver';
+import type { DriverHandle } from './use-stream-driver';
 
 /**
  * Follows an answer the server is writing for another request (a reload, a second tab, a
  * dropped connection): its turn is replayed from the server's event log, then streams live.
  */
-export function useFollowAnswer(driver: StreamDriver, conversationRef: RefObject<string | null>) {
+export function useFollowAnswer(drivers: DriverHandle, conversationRef: RefObject<string | null>) {
   const queryClient = useQueryClient();
   const following = useRef<string | null>(null);
   return useCallback(
@@ -21,6 +22,9 @@ export function useFollowAnswer(driver: StreamDriver, conversationRef: RefObject
       const key = conversationKeys.detail(id);
       const saved = () => queryClient.getQueryData<ConversationDetail>(key)?.messages ?? [];
       try {
+        // Its chunk failed to load: the saved copy stays on screen, as after a dropped stream.
+        const driver = await drivers.get().catch(() => null);
+        if (!driver || conversationStore.get().live) return;
         for (;;) {
           const messages = saved();
           const at = messages.findIndex((m) => m.id === messageId);
@@ -51,6 +55,6 @@ export function useFollowAnswer(driver: StreamDriver, conversationRef: RefObject
         following.current = null;
       }
     },
-    [driver, queryClient, conversationRef],
+    [drivers, queryClient, conversationRef],
   );
 }

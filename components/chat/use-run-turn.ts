@@ -1,11 +1,12 @@
 'use client';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useCallback } from 'react';
+import { type RefObject, useCallback, useRef } from 'react';
 import type { ConversationDetail } from '@/lib/chat/api-types';
 import type { ChatMessage } from '@/lib/chat/types';
 import { refreshTitleSoon } from '@/lib/queries/conversation-history';
 import { conversationKeys, withFinishedTurn } from '@/lib/queries/conversations';
-import type { FinishedTurn, StreamDriver, TurnOutcome } from '@/lib/store/stream-driver';
+import type { FinishedTurn, TurnOutcome } from '@/lib/store/stream-driver';
+import type { DriverHandle } from './use-stream-driver';
 
 /** One request that streams a turn: a message, a retry, an edit or a tool decision. */
 export interface TurnToRun {
@@ -17,7 +18,7 @@ export interface TurnToRun {
 }
 
 interface Options {
-  driver: StreamDriver;
+  drivers: DriverHandle;
   conversationRef: RefObject<string | null>;
   onConversationCreated(id: string): void;
   timeZone?: string;
@@ -27,11 +28,23 @@ interface Options {
  * Streams one turn through the driver and settles it in the Query cache and the URL. Resolves
  * false when the server refused before anything was saved (the caller keeps the draft).
  */
-export function useRunTurn({ driver, conversationRef, onConversationCreated, timeZone }: Options) {
+export function useRunTurn({ drivers, conversationRef, onConversationCreated, timeZone }: Options) {
   const queryClient = useQueryClient();
+  // A send waiting for the driver's chunk: a second one meanwhile is refused, not doubled.
+  const waiting = useRef(false);
   return useCallback(
     async (input: TurnToRun): Promise<boolean> => {
       const currentId = conversationRef.current;
+      if (waiting.current) return false;
+      waiting.current = true;
+      const driver = await drivers.get().catch(() => null);
+      waiting.current = false;
+      if (!driver) {
+        // Its chunk could not be loaded (offline, or a new deployment): nothing was sent.
+        if (currentId)
+          void queryClient.invalidateQueries({ queryKey: conversationKeys.detail(currentId) });
+        return false;
+      }
       const outcome: TurnOutcome = await driver.start({
         ...input,
         body: { ...input.body, ...(timeZone ? { timeZone } : {}) },
@@ -72,6 +85,6 @@ export function useRunTurn({ driver, conversationRef, onConversationCreated, tim
           return false;
       }
     },
-    [driver, queryClient, conversationRef, onConversationCreated, timeZone],
+    [drivers, queryClient, conversationRef, onConversationCreated, timeZone],
   );
 }

@@ -87,9 +87,4 @@ export const resumeUrl = (conversationId: string, afterSeq: number, generationId
     generationId ? `&generation=${encodeURIComponent(generationId)}` : ''
   }`;
 
-/** Asks the server to stop an answer; the stream's own `done` event settles the screen. */
-export function requestStop(messageId: string): Promise<unknown> {
-  return fetch(`/api/chat/${encodeURIComponent(messageId)}/stop`, { method: 'POST' }).catch(
-    () => {},
-  );
-}
+export { requestStop } from './request-stop';
