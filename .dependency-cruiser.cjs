@@ -8,8 +8,9 @@ const part = {
   store: '^lib/store/',
   queries: '^lib/queries/',
   core: '^lib/openai/',
-  // Pure types and helpers both sides use; lib/*.ts are small pure helpers (theme, shortcuts).
-  shared: '^lib/(chat/|share/|[^/]+$)',
+  // Pure types and helpers both sides use; lib/*.ts are small pure helpers (theme, shortcuts);
+  // lib/admin/ the admin page's answer schemas, CSV, sorting and chart data.
+  shared: '^lib/(chat/|share/|admin/|[^/]+$)',
   server: '^lib/server/(?!db/)',
   storage: '^lib/(db/|server/db/)',
 };

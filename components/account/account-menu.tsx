@@ -56,6 +56,9 @@ export function AccountMenu() {
           {(close) => (
             <>
               <MenuItem onSelect={() => window.location.assign('/account')}>Account</MenuItem>
+              {data.admin ? (
+                <MenuItem onSelect={() => window.location.assign('/admin')}>Admin</MenuItem>
+              ) : null}
               <MenuItem onSelect={() => signOut.mutate(false)}>Sign out</MenuItem>
               <MenuItem onSelect={() => signOut.mutate(true)}>Sign out everywhere</MenuItem>
               <MenuItem

@@ -22,6 +22,8 @@ export interface AccountStatus {
   passwordAccounts: boolean;
   /** "Forgot password?" is offered (the server sends mail). */
   passwordReset: boolean;
+  /** The account is one of ADMIN_EMAILS (the menu offers the admin page). Absent: false. */
+  admin?: boolean;
 }
 
 export const accountKeys = { status: () => ['account'] as const };
