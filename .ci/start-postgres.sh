@@ -3,7 +3,8 @@
 # stdout gets exactly two lines (everything else goes to stderr):
 #   PG_BASE=/tmp/parley-pg.XXXXXX          (pass to stop-postgres.sh)
 #   DATABASE_URL=postgres://postgres@127.0.0.1:PORT/postgres
-# Env: PG_PORT (default: first free port from 55432). Installs Debian's postgresql if missing.
+# Env: PG_PORT (default: first free port from 55432), PG_MAX_CONNECTIONS (default 100),
+# PG_EXTRA_OPTS (more `-c name=value` options). Installs Debian's postgresql if missing.
 set -euo pipefail
 
 log() { echo "start-postgres: $*" >&2; }
@@ -63,7 +64,9 @@ as_pg "$BIN_DIR/initdb" -D "$BASE/data" -A trust -U postgres -E UTF8 --locale=C 
 
 # Test data is disposable: skip durability work to stay fast on 2 cores.
 OPTS="-c listen_addresses=127.0.0.1 -c port=$PORT -c unix_socket_directories=$BASE/sock"
-OPTS+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100"
+OPTS+=" -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=${PG_MAX_CONNECTIONS:-100}"
+# Extra server options, e.g. the scale bench's pg_stat_statements (shared_preload_libraries).
+OPTS+=" ${PG_EXTRA_OPTS:-}"
 log "pg_ctl start on 127.0.0.1:$PORT"
 if ! as_pg "$BIN_DIR/pg_ctl" -D "$BASE/data" -l "$BASE/postgres.log" -o "$OPTS" -w -t 60 start >&2; then
   cat "$BASE/postgres.log" >&2 || true

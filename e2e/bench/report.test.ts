@@ -43,6 +43,8 @@ describe('budgets', () => {
     expect(proxyBudget(31, 10, 2, 10).met).toBe(false);
     expect(proxyBudget(130, 100, 1.3).text).toBe('≤ 1.3× direct');
     expect(proxyBudget(131, 100, 1.3).met).toBe(false);
+    expect(proxyBudget(22, 12, 1, 10)).toEqual({ text: '≤ direct + 10 ms', met: true });
+    expect(proxyBudget(23, 12, 1, 10).met).toBe(false);
   });
   it('formats signed percentages and drops non-finite numbers', () => {
     expect(signedPercent(4.26)).toBe('+4.3%');

@@ -79,7 +79,7 @@ export function proxyBudget(
   factor: number,
   extraMs = 0,
 ): Budget {
-  const text = `≤ ${factor}× direct${extraMs ? ` + ${extraMs} ms` : ''}`;
+  const text = `≤ ${factor === 1 ? '' : `${factor}× `}direct${extraMs ? ` + ${extraMs} ms` : ''}`;
   if (value === null || direct === null) return { text, met: null };
   return { text, met: value <= factor * direct + extraMs };
 }

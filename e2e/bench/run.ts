@@ -2,6 +2,7 @@
 // and as JSON (bench-results/latest.json, or BENCH_OUT). Numbers are printed, never asserted.
 //   npm run bench -- --only browser,first-load,compare,server,pg     (or BENCH_ONLY=...)
 //   BENCH_RUNS=3 (runs per measurement; the median is reported)
+//   BENCH_LONG=1: also the server's answer-length rows at 100 tokens/s (minutes per database)
 //   --build or BENCH_BUILD=1: rebuild .next-test first (else only when it is missing)
 // Needs the .next-test build (built here when missing) and Chromium (found or installed the way
 // the tests do it); the PostgreSQL rows start a throwaway server with .ci/start-postgres.sh.
@@ -18,6 +19,8 @@ import { formatTable, type Row, selectGroups } from './report';
 import { benchServer } from './server';
 
 const GROUPS = ['browser', 'first-load', 'compare', 'server', 'pg'] as const;
+/** BENCH_LONG=1: the answer-length rows at 100 tokens/s too (about 7 minutes per database). */
+const LONG = process.env.BENCH_LONG === '1';
 
 async function main() {
   const groups = selectGroups(process.argv.slice(2), process.env.BENCH_ONLY, GROUPS);
@@ -71,12 +74,14 @@ async function main() {
       }
     }
     if (groups.includes('server')) {
-      await attempt('server', () => benchServer(mock, { group: 'server', db: 'PGlite' }, runs));
+      await attempt('server', () =>
+        benchServer(mock, { group: 'server', db: 'PGlite', long: LONG }, runs),
+      );
     }
     if (groups.includes('pg')) {
       await attempt('pg', () =>
         withBenchDatabase((databaseUrl) =>
-          benchServer(mock, { group: 'pg', db: 'PostgreSQL', databaseUrl }, runs),
+          benchServer(mock, { group: 'pg', db: 'PostgreSQL', databaseUrl, long: LONG }, runs),
         ),
       );
     }

@@ -12,6 +12,7 @@ import {
   timeStream,
 } from './proc';
 import { atMost, finite, median, proxyBudget, type Row } from './report';
+import { benchServerLengths } from './server-length';
 
 const TOKENS = 2000;
 const CONCURRENT = 20;
@@ -24,6 +25,8 @@ export interface ServerTarget {
   db: string;
   /** Unset: PGlite in a throwaway folder. */
   databaseUrl?: string;
+  /** Also the answer-length rows at 100 tokens/s (minutes long). */
+  long?: boolean;
 }
 
 const m = (xs: number[]) => finite(median(xs));
@@ -41,7 +44,8 @@ export async function benchServer(
   });
   try {
     const cookie = await guestCookie(app.url);
-    const prompt = (rate: number) => `[[mock:markdown tokens=${TOKENS} rate=${rate}]] server run`;
+    const prompt = (rate: number, tokens = TOKENS) =>
+      `[[mock:markdown tokens=${tokens} rate=${rate}]] server run`;
     const direct = async (rate: number) => {
       const t0 = performance.now();
       const res = await fetch(`${mock.url}/chat/completions`, {
@@ -56,12 +60,12 @@ export async function benchServer(
       return timeStream(res, t0, FIRST_TOKEN);
     };
     // A new conversation every time: one conversation has one live answer at a time.
-    const proxied = async (rate: number) => {
+    const proxied = async (rate: number, tokens = TOKENS) => {
       const t0 = performance.now();
       const res = await fetch(`${app.url}/api/chat`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin: app.url },
-        body: JSON.stringify({ content: prompt(rate) }),
+        body: JSON.stringify({ content: prompt(rate, tokens) }),
       });
       return timeStream(res, t0, FIRST_TOKEN);
     };
@@ -110,6 +114,11 @@ export async function benchServer(
       await sleep(500);
       paced.push((groupCpuMs(app.pid) - before) / CONCURRENT);
     }
+    const lengths = await benchServerLengths(
+      { group: target.group, db: target.db, appPid: app.pid, answer: (n, r) => proxied(r, n) },
+      runs,
+      target.long,
+    );
 
     const suffix = ` — ${target.db}`;
     const id = (name: string) => `server.${target.db.toLowerCase()}.${name}`;
@@ -151,7 +160,7 @@ export async function benchServer(
         '1 stream: first token',
         p1.map((t) => t.firstToken),
         d1.map((t) => t.firstToken),
-        2,
+        1,
         10,
       ),
       pair(
@@ -172,6 +181,7 @@ export async function benchServer(
         runs: paced,
         budget: atMost(pacedValue, 250, 'ms'),
       },
+      ...lengths,
     ];
   } finally {
     await app.stop();
