@@ -25,7 +25,7 @@ const layer = {
   // What Parley does: one folder per service. A service's `http.ts` (turning its results into
   // responses) belongs to the HTTP layer.
   domain:
-    '^lib/server/(access|assistants|attachments|auth|chat|export|limits|live|mail|providers|share|tools|upstream)/(?!http\\.ts$)',
+    '^lib/server/(access|admin|assistants|attachments|auth|chat|export|limits|live|mail|providers|share|tools|upstream)/(?!http\\.ts$)',
   // The route guard, identity, per-route limits, start-up, health, and the services' http.ts.
   http: '^lib/server/(http/|[^/]+/http\\.ts$)',
 };

@@ -4,7 +4,8 @@ import { defineConfig } from 'drizzle-kit';
 // The app applies the generated SQL itself at start-up (lib/server/db/migrate.ts).
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './lib/db/schema.ts',
+  // schema.ts re-exports the other two; listed so a table added there is never missed.
+  schema: ['./lib/db/schema.ts', './lib/db/auth-schema.ts', './lib/db/admin-schema.ts'],
   out: './drizzle',
   strict: true,
 });

@@ -7,6 +7,7 @@ import { foreignHostMessage, foreignHosts } from '@/lib/server/http/host';
 import { sessionForPage } from '@/lib/server/http/page-session';
 import { isSecureRequest, SESSION_COOKIE } from '@/lib/server/auth/session';
 import { missingShareResponse } from '@/lib/server/share/missing-share';
+import { adminGate, isAdminPath } from '@/lib/server/admin/gate';
 
 // Runs before every page (not /api, not static files), prefetches and RSC requests included:
 // first the Host check (lib/server/http/host.ts), then a fresh CSP nonce per request, which
@@ -29,6 +30,8 @@ export async function proxy(request: NextRequest) {
   }
   const gate = await gateRedirect(request);
   if (gate) return gate;
+  // /admin for anyone but an admin is the missing page (lib/server/admin/gate.ts).
+  const admin = isAdminPath(request.nextUrl.pathname) ? await adminGate(request) : null;
   const nonce = newNonce();
   const csp = pageCsp(nonce, {
     dev: process.env.NODE_ENV === 'development',
@@ -40,7 +43,9 @@ export async function proxy(request: NextRequest) {
   const session = await sessionForPage(request);
   const response =
     (await missingShareResponse(request, { request: { headers } })) ??
-    NextResponse.next({ request: { headers } });
+    (admin
+      ? NextResponse.rewrite(admin, { request: { headers } })
+      : NextResponse.next({ request: { headers } }));
   response.headers.set('content-security-policy', csp);
   if (session) response.cookies.set(session.name, session.value, session.options);
   return response;

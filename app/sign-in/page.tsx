@@ -3,7 +3,7 @@ import { redirect } from 'next/navigation';
 import { SignInPanel } from '@/components/account/sign-in-panel';
 import { NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
 import { UNVERIFIED_SSO_MESSAGE } from '@/lib/server/auth/auth';
-import { accountState, removedMessage } from '@/lib/server/auth/current';
+import { accountState, DISABLED_MESSAGE, removedMessage } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 
 export const dynamic = 'force-dynamic';
@@ -17,6 +17,7 @@ function ssoProblem(code: string | undefined): string | null {
   if (!code) return null;
   if (code === 'email_not_allowed') return NOT_ALLOWED_MESSAGE;
   if (code === 'email_not_verified') return UNVERIFIED_SSO_MESSAGE;
+  if (code === 'account_disabled') return DISABLED_MESSAGE;
   if (code === 'account_not_linked') {
     return 'An account with this address exists, but its address was never confirmed. Choose a new password with "Forgot password?" (the link proves the address is yours), then sign in with the provider again.';
   }
@@ -31,11 +32,13 @@ export default async function SignInPage({ searchParams }: Props) {
   const { error } = await searchParams;
   // A browser whose address the allow-list no longer names is signed out here, and told why
   // (with ALLOW_GUESTS=false, every page sends it here).
-  const { account, removed } = await accountState();
+  const { account, removed, disabled } = await accountState();
   if (account) redirect('/');
-  const problem = removed
-    ? removedMessage(removed)
-    : ssoProblem(typeof error === 'string' ? error : undefined);
+  const problem = disabled
+    ? DISABLED_MESSAGE
+    : removed
+      ? removedMessage(removed)
+      : ssoProblem(typeof error === 'string' ? error : undefined);
   const guestsAllowed = getConfig().access.allowGuests;
   return (
     <main className="mx-auto flex min-h-dvh max-w-sm flex-col justify-center gap-6 p-6">

@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark of the app on this machine, as a table with each row's budget
 // and as JSON (bench-results/latest.json, or BENCH_OUT). Numbers are printed, never asserted.
-//   npm run bench -- --only browser,first-load,compare,server,pg     (or BENCH_ONLY=...)
+//   npm run bench -- --only browser,first-load,compare,server,pg,admin     (or BENCH_ONLY=...)
 //   BENCH_RUNS=3 (runs per measurement; the median is reported)
 //   BENCH_LONG=1: also the server's answer-length rows at 100 tokens/s (minutes per database)
 //   --build or BENCH_BUILD=1: rebuild .next-test first (else only when it is missing)
@@ -17,8 +17,9 @@ import { withBenchDatabase } from './pg';
 import { ensureTestBuild, ROOT, startBenchApp, startMock } from './proc';
 import { formatTable, type Row, selectGroups } from './report';
 import { benchServer } from './server';
+import { benchAdmin } from './bench-admin';
 
-const GROUPS = ['browser', 'first-load', 'compare', 'server', 'pg'] as const;
+const GROUPS = ['browser', 'first-load', 'compare', 'server', 'pg', 'admin'] as const;
 /** BENCH_LONG=1: the answer-length rows at 100 tokens/s too (about 7 minutes per database). */
 const LONG = process.env.BENCH_LONG === '1';
 
@@ -85,6 +86,7 @@ async function main() {
         ),
       );
     }
+    if (groups.includes('admin')) await attempt('admin', () => benchAdmin(runs));
   } finally {
     mock.stop();
   }

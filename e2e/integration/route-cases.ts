@@ -83,8 +83,11 @@ export async function fixture(owner: Client): Promise<Fixture> {
  * owner: only the owner may use it (others get 404, as if it did not exist).
  * self: acts on the caller's own data (others succeed on theirs; no session → 401 or empty).
  * public: the same for everyone.
+ * admin: admins only (ADMIN_EMAILS); everyone else, here everyone, gets exactly the missing
+ * route's 404 (app/api/[...path]), after the checks every route makes (admin.test.ts calls them
+ * as an admin).
  */
-export type Access = 'owner' | 'self' | 'public';
+export type Access = 'owner' | 'self' | 'public' | 'admin';
 
 export interface Case {
   access: Access;
@@ -103,7 +106,31 @@ export interface Case {
 
 const json = (value: unknown) => () => JSON.stringify(value);
 
+const ZERO_ID = '00000000-0000-4000-8000-000000000000';
+const admin = (path: string, body?: unknown): Case => ({
+  access: 'admin',
+  path: () => path,
+  ...(body === undefined ? {} : { body: json(body) }),
+  ok: 404,
+});
+const nowhere: Case = { access: 'public', path: () => '/api/no/such/route', ok: 404 };
+
 export const CASES: Record<string, Case> = {
+  'GET /api/[...path]': nowhere,
+  'POST /api/[...path]': nowhere,
+  'PUT /api/[...path]': nowhere,
+  'PATCH /api/[...path]': nowhere,
+  'DELETE /api/[...path]': nowhere,
+  'GET /api/admin/audit': admin('/api/admin/audit'),
+  'GET /api/admin/live': admin('/api/admin/live'),
+  'POST /api/admin/live/[id]/stop': admin(`/api/admin/live/${ZERO_ID}/stop`),
+  'GET /api/admin/providers': admin('/api/admin/providers'),
+  'GET /api/admin/settings': admin('/api/admin/settings'),
+  'PATCH /api/admin/settings': admin('/api/admin/settings', { guestsAllowed: false }),
+  'GET /api/admin/usage': admin('/api/admin/usage?from=2026-01-01&to=2026-01-31'),
+  'GET /api/admin/users': admin('/api/admin/users'),
+  'PATCH /api/admin/users/[id]': admin(`/api/admin/users/${ZERO_ID}`, { disabled: true }),
+  'DELETE /api/admin/users/[id]': admin(`/api/admin/users/${ZERO_ID}`),
   // No ACCESS_CODES on this server: there is no gate to pass (access-codes.test.ts).
   'POST /api/access': {
     access: 'public',

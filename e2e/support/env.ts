@@ -116,6 +116,8 @@ export const APP_CONFIG_VARS = [
   'MAIL_FROM',
   'RATE_LIMIT_MAILS_PER_ADDRESS',
   'RATE_LIMIT_MAILS_PER_IP',
+  'ADMIN_EMAILS',
+  'MODEL_PRICES',
   // Set by Vercel: the deployment's own host names (allowed by the Host check).
   'VERCEL_URL',
   'VERCEL_BRANCH_URL',

@@ -2,7 +2,7 @@
 // `server-only`) so drizzle-kit can load it; schema.ts re-exports it. The JavaScript keys are
 // better-auth's field names (the Drizzle adapter looks them up by key); columns are snake_case.
 // An account's id is also its Parley user id (users.id): conversations hang off that.
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, precision: 3 });
 
@@ -14,6 +14,10 @@ export const authUsers = pgTable('auth_users', {
   image: text('image'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  // Set by an admin (/admin): the account's sessions end at its next request, sign-in is refused.
+  disabledAt: timestamptz('disabled_at'),
+  // Tokens per UTC day set by an admin; null = TOKEN_BUDGET_ACCOUNT, 0 = no limit.
+  dailyTokenBudget: bigint('daily_token_budget', { mode: 'number' }),
 });
 
 // Sessions live here, not in a signed cookie alone: "sign out everywhere" deletes the rows and

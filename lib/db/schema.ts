@@ -288,6 +288,7 @@ export const rateLimits = pgTable('rate_limits', {
 });
 
 export { authAccounts, authSessions, authUsers, authVerifications } from './auth-schema';
+export { adminAudit, appSettings, usageDaily } from './admin-schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type ConversationRow = typeof conversations.$inferSelect;

@@ -6,6 +6,7 @@ import { getConfig } from '@/lib/server/config';
 import { AppError } from '@/lib/server/errors';
 import { currentSecret, SESSION_COOKIE, sessionClaimsOf } from '@/lib/server/auth/session';
 import { tagAdmits } from './codes';
+import { guestSessionsWork } from './guests';
 
 // The access-code check shared by proxy.ts (pages) and the route guard (API routes).
 
@@ -48,6 +49,6 @@ export async function requirePageAccess(): Promise<void> {
   ) {
     redirect('/access');
   }
-  // ALLOW_GUESTS=false: an account first.
-  if (!getConfig().access.allowGuests && !(await currentAccount())) redirect('/sign-in');
+  // ALLOW_GUESTS=false (unless an admin let guests in): an account first.
+  if (!(await guestSessionsWork()) && !(await currentAccount())) redirect('/sign-in');
 }

@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import { type BetterAuthOptions, betterAuth } from 'better-auth';
 import { headers } from 'next/headers';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { accountDisabled } from '@/lib/server/db/repository';
 import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import { authAccounts, authSessions, authUsers, authVerifications, users } from '@/lib/db/schema';
 import { getConfig } from '@/lib/server/config';
@@ -20,6 +22,7 @@ import {
   VERIFY_HOURS,
 } from './mails';
 import { markVerified } from './verified';
+import { DISABLED_MESSAGE } from './disabled';
 
 // Accounts through better-auth with its Drizzle adapter, on Parley's own database: users,
 // sessions (server-side rows, so they can be revoked everywhere at once) and password hashes
@@ -92,6 +95,8 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
     // account's cookie (lib/server/auth/current.ts), never when the session is created: a
     // browser that drops the cookie must not lose them.
     databaseHooks: {
+      // Every way of signing in makes a session: none for an account an admin disabled.
+      session: { create: { before: refuseDisabled(db) } },
       user: {
         create: {
           // The account's Parley user, so conversations can belong to it.
@@ -115,6 +120,14 @@ export function createAuth(db: Db, secret: string, secure: boolean) {
       },
     },
   });
+}
+
+function refuseDisabled(db: Db) {
+  return async (session: { userId: string }) => {
+    if (await accountDisabled(db, session.userId)) {
+      throw new APIError('FORBIDDEN', { code: 'ACCOUNT_DISABLED', message: DISABLED_MESSAGE });
+    }
+  };
 }
 
 /** Password accounts and, when mail can be sent, their verification and reset links. */
@@ -171,8 +184,8 @@ const cache = new WeakMap<Db, Map<boolean, Promise<Auth>>>();
  * The better-auth instance of this process's database for this request's connection: https or
  * plain http (created on first use).
  */
-export async function getAuth(): Promise<Auth> {
-  const secure = isSecureRequest(await headers());
+export async function getAuth(requestHeaders?: Headers): Promise<Auth> {
+  const secure = isSecureRequest(requestHeaders ?? (await headers()));
   const db = await getDb();
   const byScheme = cache.get(db) ?? new Map<boolean, Promise<Auth>>();
   cache.set(db, byScheme);

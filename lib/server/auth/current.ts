@@ -6,10 +6,14 @@ import { getConfig } from '@/lib/server/config';
 import { AppError } from '@/lib/server/errors';
 import { SESSION_COOKIE, verifySessionCookie } from '@/lib/server/auth/session';
 import { getDb } from '@/lib/server/db/database';
-import { userExists } from '@/lib/server/db/repository';
+import { accountDisabled, userExists } from '@/lib/server/db/repository';
 import { emailAllowed } from '@/lib/server/config/allowed-emails';
 import { AUTH_COOKIE_PREFIX, getAuth } from './auth';
 import { mergeGuestInto } from './merge';
+import { disabledError } from './disabled';
+import { guestSessionsWork } from '@/lib/server/access/guests';
+
+export { DISABLED_MESSAGE } from './disabled';
 
 // Who is asking: a signed-in account (better-auth's session, looked up in the database on every
 // request, so a revoked session ends at once on every instance) or else the guest named by the
@@ -33,6 +37,7 @@ export interface AccountInfo {
 
 interface SessionAccount extends AccountInfo {
   sessionId: string;
+  disabled: boolean;
 }
 
 export const UNVERIFIED_MESSAGE =
@@ -48,18 +53,36 @@ function hasAuthCookie(names: string[]): boolean {
   return names.some((n) => n === AUTH_COOKIE || n === `__Secure-${AUTH_COOKIE}`);
 }
 
-/** The session's account whatever the allow-list says (no database work without a cookie). */
-async function sessionAccount(): Promise<SessionAccount | null> {
-  const jar = await cookies();
-  if (!hasAuthCookie(jar.getAll().map((c) => c.name))) return null;
-  const auth = await getAuth();
+const cookieNames = (header: string | null) =>
+  (header ?? '').split(';').map((part) => part.split('=')[0]?.trim() ?? '');
+
+/**
+ * The session's account whatever the allow-list says (no database work without a cookie), with
+ * whether an admin disabled it. `requestHeaders` where next/headers cannot be read (proxy.ts).
+ */
+async function sessionAccount(requestHeaders?: Headers): Promise<SessionAccount | null> {
+  const h = requestHeaders ?? (await headers());
+  if (!hasAuthCookie(cookieNames(h.get('cookie')))) return null;
+  const auth = await getAuth(h);
   const session = await auth.api.getSession({
-    headers: await headers(),
+    headers: h,
     query: { disableCookieCache: true, disableRefresh: true },
   });
   if (!session) return null;
   const { id, email, name, emailVerified } = session.user;
-  return { userId: id, email, name, emailVerified, sessionId: session.session.id };
+  const disabled = await accountDisabled(await getDb(), id);
+  return { userId: id, email, name, emailVerified, sessionId: session.session.id, disabled };
+}
+
+/**
+ * The signed-in account the allow-list names and no admin disabled, or null; changes nothing.
+ * For the admin check in proxy.ts, which has the request's headers only.
+ */
+export async function activeAccount(requestHeaders?: Headers): Promise<AccountInfo | null> {
+  const found = await sessionAccount(requestHeaders);
+  if (!found || found.disabled || !allowed(found.email)) return null;
+  const { sessionId: _, disabled: __, ...account } = found;
+  return account;
 }
 
 const allowed = (email: string) => emailAllowed(getConfig().access.allowedEmails, email);
@@ -77,10 +100,17 @@ export function needsVerification(account: AccountInfo): boolean {
 export async function accountState(signOut = true): Promise<{
   account: AccountInfo | null;
   removed: string | null;
+  /** An admin disabled the account: its session has just ended. */
+  disabled?: true;
 }> {
   const found = await sessionAccount();
   if (!found) return { account: null, removed: null };
-  const { sessionId, ...account } = found;
+  const { sessionId, disabled, ...account } = found;
+  if (disabled) {
+    // Disabled by an admin: this session ends now, whichever route or page it reached.
+    await (await getDb()).delete(authSessions).where(eq(authSessions.id, sessionId));
+    return { account: null, removed: null, disabled: true };
+  }
   if (allowed(account.email)) return { account, removed: null };
   if (!signOut) return { account: null, removed: account.email };
   const db = await getDb();
@@ -118,7 +148,8 @@ export async function currentGuestId(): Promise<string | null> {
  * guard refuses it everything but its own account.
  */
 export async function currentCaller(signOut = true): Promise<Caller | null> {
-  const { account, removed } = await accountState(signOut);
+  const { account, removed, disabled } = await accountState(signOut);
+  if (disabled) throw disabledError();
   if (removed && !signOut) return null;
   if (removed) {
     throw new AppError('unauthorized', removedMessage(removed), {
@@ -132,7 +163,7 @@ export async function currentCaller(signOut = true): Promise<Caller | null> {
     await claimGuest(account.userId);
     return { userId: account.userId, kind: 'account' };
   }
-  if (!getConfig().access.allowGuests) return null;
+  if (!(await guestSessionsWork())) return null;
   const guest = await currentGuestId();
   return guest ? { userId: guest, kind: 'guest' } : null;
 }

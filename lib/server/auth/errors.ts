@@ -2,6 +2,7 @@ import 'server-only';
 import { APIError } from 'better-auth/api';
 import { AppError } from '@/lib/server/errors';
 import { NOT_ALLOWED_MESSAGE } from '@/lib/server/config/allowed-emails';
+import { DISABLED_MESSAGE } from './disabled';
 
 // better-auth's refusals in Parley's one error shape, in words a person can act on.
 
@@ -21,6 +22,7 @@ const MESSAGES: Record<string, [code: string, message: string]> = {
   PASSWORD_TOO_SHORT: ['bad_request', 'Use a password of at least 8 characters.'],
   PASSWORD_TOO_LONG: ['bad_request', 'Use a password of at most 256 characters.'],
   EMAIL_NOT_ALLOWED: ['forbidden', NOT_ALLOWED_MESSAGE],
+  ACCOUNT_DISABLED: ['account_disabled', DISABLED_MESSAGE],
   INVALID_TOKEN: ['bad_request', LINK_USED],
   TOKEN_EXPIRED: ['bad_request', LINK_USED],
   CREDENTIAL_ACCOUNT_NOT_FOUND: [

@@ -4,6 +4,7 @@ import { authAccounts } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { accountState, needsVerification, removedMessage } from './current';
 import { signInOptions } from './options';
+import { isAdminAccount } from '@/lib/server/admin/identity';
 
 // GET /api/account: who is signed in (address, whether it is confirmed, how they sign in), the
 // ways to sign in this Parley offers, and, once, why this browser was signed out.
@@ -35,6 +36,8 @@ export async function accountStatus(db: Db) {
         }
       : null,
     notice: removed ? removedMessage(removed) : null,
+    /** May open /admin (ADMIN_EMAILS, verified where addresses can be); false for guests. */
+    admin: account ? isAdminAccount(account) : false,
     ...signInOptions(),
   };
 }

@@ -11,7 +11,11 @@ import type { StreamState } from '@/lib/openai/accumulate';
 import { getConfig } from '@/lib/server/config';
 import type { Limits } from '@/lib/server/config';
 import type { Db } from '@/lib/server/db/client';
-import { saveMessageProgress, updateMessage } from '@/lib/server/db/repository';
+import {
+  type MessagePatch,
+  saveFinalAnswer,
+  saveMessageProgress,
+} from '@/lib/server/db/repository';
 import { mapUpstreamHttpError } from '@/lib/server/upstream/map-error';
 import { readErrorBody } from '@/lib/server/upstream/read-error-body';
 import { openUpstreamBody } from '@/lib/server/upstream/open-body';
@@ -38,7 +42,7 @@ export interface GenerateOptions {
   persistIntervalMs?: number;
 }
 
-type Patch = Parameters<typeof updateMessage>[2];
+type Patch = MessagePatch;
 
 export interface StepResult {
   message: ChatMessage;
@@ -244,15 +248,16 @@ async function saveFinal(run: Run, final: Patch): Promise<void> {
   const { db, assistant } = run.o;
   await run.writer
     .finish(async () => {
+      // With its usage in the day's roll-up (the admin page), in the same transaction.
       try {
-        await updateMessage(db, assistant.id, final);
+        await saveFinalAnswer(db, assistant.id, final);
       } catch (error) {
         // One retry: losing the final state would leave the answer marked as streaming.
         log.error(
           { err: error, messageId: assistant.id },
           'saving the final answer failed, retrying',
         );
-        await updateMessage(db, assistant.id, final);
+        await saveFinalAnswer(db, assistant.id, final);
       }
     })
     .catch((error) =>

@@ -76,6 +76,8 @@ describe('parseConfig', () => {
       hosts: { appUrl: null, names: [] },
       // No SMTP_URL: no mail (only `npm run dev` writes account mails to the log).
       mail: { smtpUrl: null, from: null, logOnly: false, perAddress: 5, perIp: 20 },
+      // No ADMIN_EMAILS: nobody is an admin; no MODEL_PRICES: no costs are estimated.
+      admin: { emails: [], prices: {} },
     });
   });
 

@@ -19,6 +19,7 @@ import type { Assistant } from '@/lib/chat/assistants';
 import { assistantsFrom } from './assistants';
 import { BUILTIN_TOOL_NAMES } from './builtin-tools';
 import { type McpServerConfig, parseMcpServers } from './mcp';
+import { type AdminConfig, adminConfigFrom, adminEnvShape } from './admin';
 
 export type { ProviderConfig } from './providers';
 export type { McpServerConfig } from './mcp';
@@ -84,6 +85,8 @@ export interface Config {
   hosts: HostConfig;
   /** Outgoing mail for accounts (SMTP_URL, MAIL_FROM, RATE_LIMIT_MAILS_*). */
   mail: MailConfig;
+  /** Who may open /admin, and prices for its cost estimates (ADMIN_EMAILS, MODEL_PRICES). */
+  admin: AdminConfig;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -205,6 +208,7 @@ const envSchema = z
     ...accessEnvShape,
     ...hostEnvShape,
     ...mailEnvShape,
+    ...adminEnvShape,
   })
   .superRefine(checkAccessEnv);
 
@@ -278,6 +282,7 @@ export function parseConfig(env: Env, cwd: string = process.cwd()): Config {
     access,
     hosts: hostConfigFrom(e),
     mail: mailConfigFrom(e),
+    admin: adminConfigFrom(e),
   };
 }
 

@@ -12,6 +12,7 @@ const STATUS: Record<string, number> = {
   unauthorized: 401,
   access_required: 401,
   forbidden: 403,
+  account_disabled: 403,
   not_found: 404,
   conflict: 409,
   rate_limited: 429,

@@ -2,6 +2,8 @@ import 'server-only';
 import type { Db } from '@/lib/server/db/types';
 import { ensureUser, userExists } from '@/lib/server/db/repository';
 import { enforceLimits, HOUR } from '@/lib/server/limits/rate-limit';
+import { newGuestsAllowed } from '@/lib/server/access/guests';
+import { AppError } from '@/lib/server/errors';
 
 /**
  * Lets an identified caller act: the first state-changing request of a new guest creates its
@@ -17,6 +19,12 @@ export async function admitGuest(input: {
 }): Promise<void> {
   const { db, userId } = input;
   if (await userExists(db, userId)) return;
+  // An admin turned new guests off (existing ones keep working).
+  if (!(await newGuestsAllowed(db))) {
+    throw new AppError('unauthorized', 'Sign in or create an account to continue.', {
+      details: { reason: 'sign_in_required' },
+    });
+  }
   await enforceLimits(
     db,
     [

@@ -14,11 +14,13 @@ import { isSameOrigin, isStateChanging } from './origin';
 import type { Limit } from '@/lib/server/limits/rate-limit';
 import { enforceLimits } from '@/lib/server/limits/rate-limit';
 import { hasControlCharacters } from './text-input';
+import { currentAdmin } from '@/lib/server/admin/identity';
 
 // The one guard every route handler under app/api goes through, in this order:
 //  0. the Host check (host.ts: a name this deployment answers to, against DNS rebinding);
 //  1. same origin for every state-changing method (before anything is read or written), then
-//     the access code when ACCESS_CODES is set (lib/server/access/gate.ts; `open` routes skip it);
+//     the access code when ACCESS_CODES is set (lib/server/access/gate.ts; `open` routes skip it),
+//     then, on admin routes, an admin (lib/server/admin/; proxy.ts checked before, too);
 //  2. path parameters (malformed → 404), query (→ 400), JSON body: content type, size, zod;
 //  3. identity (lib/server/http/identity.ts, where access control will plug in);
 //  4. rate limits; 5. ownership of the named conversation / message / share;
@@ -61,6 +63,8 @@ export interface RouteSpec<
   identity: I;
   /** Reachable without an access code (ACCESS_CODES): shared links, health, the gate itself. */
   open?: true;
+  /** Admins only (ADMIN_EMAILS); anyone else gets 404, before anything else is read. */
+  admin?: true;
   /** Path parameters, e.g. z.object({ id: z.uuid() }); a malformed one is answered 404. */
   params?: P;
   query?: Q;
@@ -124,6 +128,7 @@ async function guarded<
       throw new AppError('forbidden', 'This request must come from Parley itself.');
     }
     if (!spec.open) await requireAccessCode();
+    if (spec.admin && !(await currentAdmin())) throw notFound();
     const rawParams = (await context?.params) ?? {};
     const params = (spec.params ?? NONE).safeParse(rawParams);
     if (!params.success || hasControlCharacters(rawParams)) throw notFound(spec.notFound);

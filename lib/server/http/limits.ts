@@ -4,6 +4,8 @@ import { getConfig } from '@/lib/server/config';
 import { clientAddress } from '@/lib/server/limits/client-address';
 import { HOUR, type Limit, MINUTE } from '@/lib/server/limits/rate-limit';
 import { tokenCounter } from '@/lib/server/limits/counters';
+import type { Db } from '@/lib/server/db/types';
+import { accountTokenBudget } from '@/lib/server/db/repository';
 
 // What each route is limited by, per user and per client address (every user behind it
 // together); counted in the database by lib/server/limits/rate-limit.ts. Routes name these in `limits`.
@@ -17,12 +19,17 @@ interface LimitInput<C extends Caller | null = Caller> {
 
 const ip = (request: Request) => clientAddress(request.headers);
 
-/** The day's token budget of a user: guests and accounts have their own (TOKEN_BUDGET_*). */
+/**
+ * The day's token budget of a user: guests and accounts have their own (TOKEN_BUDGET_*), and an
+ * admin may give an account one of its own (/admin), which replaces the default.
+ */
 export function tokenBudget(caller: Caller): Limit {
   const { tokensPerGuest, tokensPerAccount } = getConfig().rateLimits;
+  const account = caller.kind === 'account';
   return {
     ...tokenCounter(caller.userId),
-    max: caller.kind === 'account' ? tokensPerAccount : tokensPerGuest,
+    max: account ? tokensPerAccount : tokensPerGuest,
+    ...(account ? { maxOf: (db: Db) => accountTokenBudget(db, caller.userId) } : {}),
     what: 'tokens',
     budget: true,
   };

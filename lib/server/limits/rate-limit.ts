@@ -26,6 +26,8 @@ export interface Limit {
    * the counter has reached `max`; `spend` adds what it cost when that is known.
    */
   budget?: true;
+  /** A per-user `max` kept in the database (an admin's budget), null = `max`; 0 = no limit. */
+  maxOf?: (db: Db) => Promise<number | null>;
 }
 
 export const MINUTE = 60_000;
@@ -35,11 +37,13 @@ const PURGE_EVERY = 500;
 
 /** Counts this request against each limit in turn; throws rate_limited at the first one passed. */
 export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
-  for (const limit of limits) {
-    if (limit.max <= 0) continue;
+  for (const given of limits) {
+    const max = given.maxOf ? ((await given.maxOf(db)) ?? given.max) : given.max;
+    const limit = { ...given, max };
+    if (max <= 0) continue;
     const { windowMs, key } = limit;
     if (limit.budget) {
-      if ((await peekRateLimit(db, { key, windowMs, now })) < limit.max) continue;
+      if ((await peekRateLimit(db, { key, windowMs, now })) < max) continue;
       throw refusal(limit, windowEnd(now, windowMs), now);
     }
     const hit = await hitRateLimit(db, { key, windowMs, now, amount: limit.cost ?? 1 });

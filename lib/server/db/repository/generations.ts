@@ -4,6 +4,7 @@ import type { ChatError } from '@/lib/chat/types';
 import { generationEvents, generations } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
+import { rollUpFrom } from './usage';
 
 // Live turns (see `generations` in lib/db/schema.ts). Every time is the database's own clock
 // (`now()`), so instances with skewed clocks still agree on whose lease has expired.
@@ -239,16 +240,18 @@ export async function settleLostGenerations(
         returning id
       ), dropped as (
         delete from generation_events where generation_id in (select id from lost)
-      )
-      update messages m
-      set status = 'interrupted', error = ${JSON.stringify(SERVER_STOPPED)}::jsonb, updated_at = now()
-      where m.status = 'streaming' ${inConversation('m.conversation_id')}
-        and not exists (
-          select 1 from generations g
-          where g.conversation_id = m.conversation_id
-            and g.finished_at is null and g.lease_until >= now()
-        )
-      returning m.id`,
+      ), settled as (
+        update messages m
+        set status = 'interrupted', error = ${JSON.stringify(SERVER_STOPPED)}::jsonb, updated_at = now()
+        where m.status = 'streaming' ${inConversation('m.conversation_id')}
+          and not exists (
+            select 1 from generations g
+            where g.conversation_id = m.conversation_id
+              and g.finished_at is null and g.lease_until >= now()
+          )
+        returning m.*
+      ), counted as (${rollUpFrom(sql`settled`)})
+      select id from settled`,
   );
   return rowsOf<{ id: string }>(result).length;
 }

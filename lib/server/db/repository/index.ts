@@ -108,3 +108,17 @@ export {
   updateShareSnapshot,
 } from './shares';
 export { ensureAccountUser, ensureUser, userExists } from './users';
+export { saveFinalAnswer, usageByDay, usageByUserAndModel } from './usage';
+export {
+  type AccountRow,
+  accountDisabled,
+  accountTokenBudget,
+  budgetCounts,
+  deleteAccountRow,
+  getAccount,
+  getAccountsByIds,
+  listAccounts,
+  updateAccountControls,
+} from './accounts';
+export { type AuditEntry, getSetting, insertAudit, listAudit, setSetting } from './admin-log';
+export { type LiveRow, listLiveTurns } from './live-list';

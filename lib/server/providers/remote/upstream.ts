@@ -2,6 +2,8 @@ import 'server-only';
 import { z } from 'zod';
 import { getConfig } from '@/lib/server/config';
 import { readBoundedJson } from '@/lib/server/upstream/bounded-body';
+import { ModelListError } from '@/lib/server/upstream/list-error';
+import { readErrorBody } from '@/lib/server/upstream/read-error-body';
 import type { ChatCompletionRequest, Upstream, UpstreamModel } from '@/lib/server/upstream/types';
 
 const modelList = z.object({ data: z.array(z.object({ id: z.string() }).loose()) }).loose();
@@ -43,10 +45,7 @@ export function createRemoteUpstream(options: RemoteUpstreamOptions): Upstream {
     kind: 'remote',
     async listModels(signal) {
       const res = await fetch(upstreamUrl(options, 'models'), { headers: headers(), signal });
-      if (!res.ok) {
-        await res.body?.cancel();
-        throw new Error(`GET /models answered HTTP ${res.status}`);
-      }
+      if (!res.ok) throw new ModelListError(res.status, await readErrorBody(res), res.headers);
       const maxBytes = options.maxBodyBytes ?? getConfig().limits.upstreamBodyBytes;
       const parsed = modelList.safeParse(await readBoundedJson(res, maxBytes));
       if (!parsed.success) throw new Error('GET /models returned an unexpected body');

@@ -1,0 +1,128 @@
+import 'server-only';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import type { ChatMessage } from '@/lib/chat/types';
+import { authUsers, messages, usageDaily } from '@/lib/db/schema';
+import type { Db } from '@/lib/server/db/types';
+import { isUuid } from '@/lib/server/db/cursor';
+import { toChatMessage } from '@/lib/server/db/rows';
+import type { MessagePatch } from './messages';
+
+// The daily usage roll-up (usage_daily, lib/db/admin-schema.ts): an answer counts once, in the
+// transaction that saves its final state, on the UTC day it was created. The admin page reads
+// only this table, so its queries do not grow with the number of messages.
+
+/** A token count from the saved usage: a number between 0 and 10^12, else 0 (as the migration). */
+const tokens = (field: 'prompt_tokens' | 'completion_tokens') =>
+  sql.raw(`CASE WHEN jsonb_typeof(m.usage->'${field}') = 'number'
+    THEN least(greatest((m.usage->>'${field}')::numeric, 0), 1e12)::bigint ELSE 0 END`);
+
+/**
+ * Adds the answers among `source` (rows shaped like messages, aliased m) to their days' rows,
+ * made if missing: an INSERT statement, or the last part of one (after a WITH).
+ */
+export function rollUpFrom(source: SQL): SQL {
+  return sql`
+    INSERT INTO usage_daily AS d
+      (day, user_id, user_kind, provider, model, messages, input_tokens, output_tokens)
+    SELECT (m.created_at AT TIME ZONE 'UTC')::date, c.user_id, coalesce(min(u.kind), 'guest'),
+      coalesce(m.comparison->>'provider', c.provider, ''), coalesce(m.model, c.model, ''),
+      count(*), sum(${tokens('prompt_tokens')}), sum(${tokens('completion_tokens')})
+    FROM ${source} m
+    JOIN conversations c ON c.id = m.conversation_id
+    LEFT JOIN users u ON u.id = c.user_id
+    WHERE m.role = 'assistant'
+    GROUP BY 1, 2, 4, 5
+    ON CONFLICT (day, user_id, provider, model) DO UPDATE SET
+      messages = d.messages + excluded.messages,
+      input_tokens = d.input_tokens + excluded.input_tokens,
+      output_tokens = d.output_tokens + excluded.output_tokens`;
+}
+
+/**
+ * An answer's final state (status, usage, ...), and, the first time it leaves `streaming`, its
+ * usage in the day's roll-up: one transaction, so the roll-up never misses or doubles an answer.
+ */
+export async function saveFinalAnswer(
+  db: Db,
+  messageId: string,
+  patch: MessagePatch,
+): Promise<ChatMessage | null> {
+  if (!isUuid(messageId)) return null;
+  const defined = Object.fromEntries(
+    Object.entries(patch).filter(([, value]) => value !== undefined),
+  ) as MessagePatch;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ status: messages.status })
+      .from(messages)
+      .where(eq(messages.id, messageId))
+      .for('update');
+    if (!before) return null;
+    const [row] = await tx
+      .update(messages)
+      .set({ ...defined, updatedAt: sql`now()` })
+      .where(eq(messages.id, messageId))
+      .returning();
+    if (!row) return null;
+    if (before.status === 'streaming' && row.status !== 'streaming') {
+      await tx.execute(rollUpFrom(sql`(select * from messages where id = ${messageId})`));
+    }
+    return toChatMessage(row);
+  });
+}
+
+export interface UsageRow {
+  day: string;
+  userId: string;
+  userKind: string;
+  provider: string;
+  model: string;
+  messages: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/** Per day, provider and model over [from, to] (UTC days, inclusive), all users together. */
+export async function usageByDay(db: Db, from: string, to: string) {
+  return db
+    .select({
+      day: usageDaily.day,
+      provider: usageDaily.provider,
+      model: usageDaily.model,
+      messages: sql<number>`sum(${usageDaily.messages})::int`,
+      inputTokens: sql<number>`sum(${usageDaily.inputTokens})::float8`,
+      outputTokens: sql<number>`sum(${usageDaily.outputTokens})::float8`,
+    })
+    .from(usageDaily)
+    .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
+    .groupBy(usageDaily.day, usageDaily.provider, usageDaily.model)
+    .orderBy(usageDaily.day, usageDaily.provider, usageDaily.model);
+}
+
+/**
+ * Per user (and model, for the cost) over [from, to]; every user in the range, with whether the
+ * account still exists (a deleted one's usage stays in the roll-up).
+ */
+export async function usageByUserAndModel(db: Db, from: string, to: string) {
+  return db
+    .select({
+      userId: usageDaily.userId,
+      userKind: usageDaily.userKind,
+      hasAccount: sql<boolean>`(${authUsers.id} is not null)`,
+      provider: usageDaily.provider,
+      model: usageDaily.model,
+      messages: sql<number>`sum(${usageDaily.messages})::int`,
+      inputTokens: sql<number>`sum(${usageDaily.inputTokens})::float8`,
+      outputTokens: sql<number>`sum(${usageDaily.outputTokens})::float8`,
+    })
+    .from(usageDaily)
+    .leftJoin(authUsers, eq(authUsers.id, usageDaily.userId))
+    .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
+    .groupBy(
+      usageDaily.userId,
+      usageDaily.userKind,
+      authUsers.id,
+      usageDaily.provider,
+      usageDaily.model,
+    );
+}
