@@ -102,4 +102,8 @@ describe('selectGroups', () => {
     expect(selectGroups([], undefined, known)).toEqual(known);
     expect(() => selectGroups(['--only', 'gpu'], undefined, known)).toThrow(/unknown bench group/);
   });
+  it('leaves opt-in groups out unless they are named', () => {
+    expect(selectGroups([], undefined, known, ['pg'])).toEqual(['browser', 'first-load', 'server']);
+    expect(selectGroups(['--only', 'pg'], undefined, known, ['pg'])).toEqual(['pg']);
+  });
 });

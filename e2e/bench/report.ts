@@ -112,11 +112,12 @@ export function formatTable(rows: readonly Row[]): string {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-/** `--only a,b` or BENCH_ONLY=a,b; every known group when neither is given. */
+/** `--only a,b` or BENCH_ONLY=a,b; every known group but the opt-in ones when neither is given. */
 export function selectGroups(
   argv: readonly string[],
   env: string | undefined,
   known: readonly string[],
+  optIn: readonly string[] = [],
 ): string[] {
   const i = argv.findIndex((a) => a === '--only' || a.startsWith('--only='));
   const arg = i === -1 ? undefined : argv[i]?.includes('=') ? argv[i]?.split('=')[1] : argv[i + 1];
@@ -125,7 +126,7 @@ export function selectGroups(
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
-  if (picked.length === 0) return [...known];
+  if (picked.length === 0) return known.filter((g) => !optIn.includes(g));
   const unknown = picked.filter((g) => !known.includes(g));
   if (unknown.length > 0) {
     throw new Error(`unknown bench group(s): ${unknown.join(', ')} (known: ${known.join(', ')})`);

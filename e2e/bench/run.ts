@@ -1,6 +1,8 @@
 // `npm run bench`: every benchmark of the app on this machine, as a table with each row's budget
 // and as JSON (bench-results/latest.json, or BENCH_OUT). Numbers are printed, never asserted.
 //   npm run bench -- --only browser,first-load,compare,server,pg,admin     (or BENCH_ONLY=...)
+//   npm run bench -- --only scale: 4 instances on one PostgreSQL, 200 streams (scale.ts; not in
+//     the default run; SCALE_STREAMS, SCALE_RATE, SCALE_TOKENS)
 //   BENCH_RUNS=3 (runs per measurement; the median is reported)
 //   BENCH_LONG=1: also the server's answer-length rows at 100 tokens/s (minutes per database)
 //   --build or BENCH_BUILD=1: rebuild .next-test first (else only when it is missing)
@@ -16,15 +18,18 @@ import { describeMachine, machineLine } from './machine';
 import { withBenchDatabase } from './pg';
 import { ensureTestBuild, ROOT, startBenchApp, startMock } from './proc';
 import { formatTable, type Row, selectGroups } from './report';
+import { benchScale, scaleOptions } from './scale';
 import { benchServer } from './server';
 import { benchAdmin } from './bench-admin';
 
-const GROUPS = ['browser', 'first-load', 'compare', 'server', 'pg', 'admin'] as const;
+const GROUPS = ['browser', 'first-load', 'compare', 'server', 'pg', 'admin', 'scale'] as const;
+/** Only when asked for (`--only scale`): minutes long, and it loads the machine fully. */
+const OPT_IN = ['scale'];
 /** BENCH_LONG=1: the answer-length rows at 100 tokens/s too (about 7 minutes per database). */
 const LONG = process.env.BENCH_LONG === '1';
 
 async function main() {
-  const groups = selectGroups(process.argv.slice(2), process.env.BENCH_ONLY, GROUPS);
+  const groups = selectGroups(process.argv.slice(2), process.env.BENCH_ONLY, GROUPS, OPT_IN);
   const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
   const out = resolve(ROOT, process.env.BENCH_OUT || 'bench-results/latest.json');
   const machine = describeMachine();
@@ -87,6 +92,9 @@ async function main() {
       );
     }
     if (groups.includes('admin')) await attempt('admin', () => benchAdmin(runs));
+    if (groups.includes('scale')) {
+      await attempt('scale', () => benchScale(mock, scaleOptions(process.env)));
+    }
   } finally {
     mock.stop();
   }

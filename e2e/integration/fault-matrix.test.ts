@@ -59,7 +59,7 @@ function expectKept(saved: string, seen: string) {
 
 /**
  * Kills `server` mid-answer at the moment a crash costs the most when only the progress copy
- * (saved once a second) counts: the reader is well ahead of that copy (as a fresh look at it,
+ * (saved every 5 s) counts: the reader is well ahead of that copy (as a fresh look at it,
  * quick enough to still be true, shows). Returns what the reader had seen.
  */
 async function crashMidAnswer(

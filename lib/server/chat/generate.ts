@@ -44,6 +44,17 @@ export interface GenerateOptions {
 
 type Patch = MessagePatch;
 
+/**
+ * How often the progress copy of an answer being written is saved. Readers follow the answer
+ * through the live log (written every 250 ms, batches of new events only), and a lost turn is
+ * recovered from that log (lib/server/live/settle.ts); this copy is what a page load shows until
+ * the log's replay arrives, and what an instance's crash leaves if its log is gone too. Each write
+ * carries the whole text so far, so the interval sets how far that cost grows with the answer's
+ * length: every 5 s, a 32,000-token answer at 100 tokens/s rewrites its text 64 times, not 320
+ * (and an answer finished within 5 s is written once, at its end).
+ */
+export const PROGRESS_INTERVAL_MS = 5000;
+
 export interface StepResult {
   message: ChatMessage;
   /** Set when the step failed; already sent to the browser as an `error` event. */
@@ -118,11 +129,10 @@ function startRun(o: GenerateOptions, abort: AbortController): Run {
       async () => {
         await saveMessageProgress(o.db, o.assistant.id, patchOf(run, 'streaming'));
       },
-      // Readers follow the answer through the live log (written every 250 ms); this copy is
-      // what a crash of this instance leaves behind, and each write carries the whole text so far.
-      o.persistIntervalMs ?? 1000,
+      o.persistIntervalMs ?? PROGRESS_INTERVAL_MS,
       // The next write carries the whole text again; nothing is lost by one that failed.
       (error) => log.warn({ err: error }, 'saving a partial answer failed'),
+      { firstAfterInterval: true },
     ),
   };
   return run;

@@ -104,4 +104,29 @@ describe('createThrottledWriter', () => {
     expect(write).toHaveBeenCalledOnce();
     expect(final).toHaveBeenCalledOnce();
   });
+
+  it('with firstAfterInterval, waits a whole interval before the first write', async () => {
+    const write = vi.fn(async () => {});
+    const writer = createThrottledWriter(write, 300, fail, { firstAfterInterval: true });
+    writer.schedule();
+    await vi.advanceTimersByTimeAsync(290);
+    expect(write).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(20);
+    expect(write).toHaveBeenCalledOnce();
+  });
+
+  it('with firstAfterInterval, state finished within the interval costs only the final write', async () => {
+    const write = vi.fn(async () => {});
+    const writer = createThrottledWriter(write, 300, fail, { firstAfterInterval: true });
+    for (let i = 0; i < 10; i++) {
+      writer.schedule();
+      await vi.advanceTimersByTimeAsync(10);
+    }
+    const final = vi.fn(async () => {});
+    await writer.finish(final);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(write).not.toHaveBeenCalled();
+    expect(final).toHaveBeenCalledOnce();
+    expect(writer.writes).toBe(1);
+  });
 });

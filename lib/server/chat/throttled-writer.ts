@@ -16,11 +16,16 @@ export function createThrottledWriter(
   intervalMs: number,
   /** A failed write is reported here (the caller logs it) and retried by the next one. */
   onError: (error: unknown) => void,
+  /**
+   * `firstAfterInterval`: the first write also waits a whole interval (from now) instead of
+   * starting at once, so state that is finished sooner costs only the final write.
+   */
+  options: { firstAfterInterval?: boolean } = {},
 ): ThrottledWriter {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let inflight: Promise<void> | null = null;
   let dirty = false;
-  let lastStart = Number.NEGATIVE_INFINITY;
+  let lastStart = options.firstAfterInterval ? Date.now() : Number.NEGATIVE_INFINITY;
   let finished = false;
   let writes = 0;
 

@@ -6,7 +6,7 @@ import { endStream } from '@/lib/openai/end-stream';
 
 // A turn's live log replayed the way a browser replays it (lib/store/stream-driver.ts): the
 // answer it was writing when it stopped, as far as the log goes. The log is written every
-// 250 ms, the answer's progress copy once a second, so after a crash the log usually holds more.
+// 250 ms, the answer's progress copy every 5 s, so after a crash the log usually holds more.
 
 export interface LoggedAnswer {
   /** The assistant message the log's last chunks built. */
