@@ -5,8 +5,9 @@
 // admin (median of BENCH_RUNS), and the whole page (its five requests at once).
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
-import { createDb, type Db } from '@/lib/server/db/client';
-import { rollUpFrom } from '@/lib/server/db/repository/usage';
+import { rollUpFrom } from '@/lib/db/usage-rollup';
+import type { Db } from '@/lib/server/db/types';
+import { openSeedTarget } from '../support/seed-usage';
 import { Client } from '../integration/client';
 import { withBenchDatabase } from './pg';
 import { startBenchApp } from './proc';
@@ -113,7 +114,8 @@ const day = (msAgo: number) => new Date(Date.now() - msAgo).toISOString().slice(
 
 export async function benchAdmin(runs: number): Promise<Row[]> {
   return withBenchDatabase(async (databaseUrl) => {
-    const handle = await createDb({ driver: 'postgres', url: databaseUrl });
+    // Migrated as the app would, then filled.
+    const handle = await openSeedTarget({ databaseUrl });
     let seeded: { seedMs: number; backfillMs: number };
     try {
       seeded = await seed(handle.db);

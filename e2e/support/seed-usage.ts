@@ -8,8 +8,17 @@
 import { hashPassword } from 'better-auth/crypto';
 import { sql } from 'drizzle-orm';
 import { authAccounts, authUsers, conversations, messages, users } from '@/lib/db/schema';
-import { createDb, type Db } from '@/lib/server/db/client';
-import { rollUpFrom } from '@/lib/server/db/repository/usage';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+import * as schema from '@/lib/db/schema';
+import { rollUpFrom } from '@/lib/db/usage-rollup';
+import type { Db } from '@/lib/server/db/types';
 
 export const SEED_PASSWORD = 'seeded-password-1';
 
@@ -230,16 +239,27 @@ export function expectedUsage(today: string, from: string, to: string): Expected
   };
 }
 
-type Target = { pgliteDir: string } | { databaseUrl: string } | { db: Db };
+export type Target = { pgliteDir: string } | { databaseUrl: string } | { db: Db };
 
-async function openTarget(target: Target): Promise<{ db: Db; close: () => Promise<void> }> {
+const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/**
+ * Opens the target and applies the app's migrations (drizzle's own migrator keeps the same
+ * bookkeeping as the app's, lib/server/db/migrate.ts). No server-only module, so a Playwright
+ * spec or a tsx script can seed too.
+ */
+export async function openSeedTarget(target: Target): Promise<{ db: Db; close: () => Promise<void> }> {
   if ('db' in target) return { db: target.db, close: async () => {} };
-  const handle = await createDb(
-    'pgliteDir' in target
-      ? { driver: 'pglite', dataDir: target.pgliteDir }
-      : { driver: 'postgres', url: target.databaseUrl },
-  );
-  return { db: handle.db, close: () => handle.close() };
+  if ('pgliteDir' in target) {
+    const client = new PGlite(target.pgliteDir, { extensions: { pg_trgm } });
+    const db = drizzlePglite({ client, schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS });
+    return { db: db as unknown as Db, close: () => client.close() };
+  }
+  const client = postgres(target.databaseUrl, { max: 1, prepare: false, onnotice: () => {} });
+  const db = drizzlePostgres({ client, schema });
+  await migratePostgres(db, { migrationsFolder: MIGRATIONS });
+  return { db: db as unknown as Db, close: () => client.end({ timeout: 5 }) };
 }
 
 async function createAccount(db: Db, id: string, who: keyof typeof SEED_ACCOUNTS, hash: string) {
@@ -303,7 +323,7 @@ async function writeEntry(db: Db, userId: string, e: Entry, base: number, index:
 
 /** Writes the history (see SEED_ENTRIES) and its roll-up; returns what the admin page must show. */
 export async function seedUsage(target: Target, now = new Date()): Promise<SeededUsage> {
-  const { db, close } = await openTarget(target);
+  const { db, close } = await openSeedTarget(target);
   try {
     const today = dayOfDate(now);
     const base = Date.parse(`${today}T00:00:00Z`);

@@ -4,7 +4,7 @@ import type { ChatError } from '@/lib/chat/types';
 import { generationEvents, generations } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
-import { rollUpFrom } from './usage';
+import { rollUpFrom } from '@/lib/db/usage-rollup';
 
 // Live turns (see `generations` in lib/db/schema.ts). Every time is the database's own clock
 // (`now()`), so instances with skewed clocks still agree on whose lease has expired.

@@ -1,5 +1,6 @@
 import 'server-only';
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { rollUpFrom } from '@/lib/db/usage-rollup';
 import type { ChatMessage } from '@/lib/chat/types';
 import { authUsers, messages, usageDaily } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
@@ -10,33 +11,6 @@ import type { MessagePatch } from './messages';
 // The daily usage roll-up (usage_daily, lib/db/admin-schema.ts): an answer counts once, in the
 // transaction that saves its final state, on the UTC day it was created. The admin page reads
 // only this table, so its queries do not grow with the number of messages.
-
-/** A token count from the saved usage: a number between 0 and 10^12, else 0 (as the migration). */
-const tokens = (field: 'prompt_tokens' | 'completion_tokens') =>
-  sql.raw(`CASE WHEN jsonb_typeof(m.usage->'${field}') = 'number'
-    THEN least(greatest((m.usage->>'${field}')::numeric, 0), 1e12)::bigint ELSE 0 END`);
-
-/**
- * Adds the answers among `source` (rows shaped like messages, aliased m) to their days' rows,
- * made if missing: an INSERT statement, or the last part of one (after a WITH).
- */
-export function rollUpFrom(source: SQL): SQL {
-  return sql`
-    INSERT INTO usage_daily AS d
-      (day, user_id, user_kind, provider, model, messages, input_tokens, output_tokens)
-    SELECT (m.created_at AT TIME ZONE 'UTC')::date, c.user_id, coalesce(min(u.kind), 'guest'),
-      coalesce(m.comparison->>'provider', c.provider, ''), coalesce(m.model, c.model, ''),
-      count(*), sum(${tokens('prompt_tokens')}), sum(${tokens('completion_tokens')})
-    FROM ${source} m
-    JOIN conversations c ON c.id = m.conversation_id
-    LEFT JOIN users u ON u.id = c.user_id
-    WHERE m.role = 'assistant'
-    GROUP BY 1, 2, 4, 5
-    ON CONFLICT (day, user_id, provider, model) DO UPDATE SET
-      messages = d.messages + excluded.messages,
-      input_tokens = d.input_tokens + excluded.input_tokens,
-      output_tokens = d.output_tokens + excluded.output_tokens`;
-}
 
 /**
  * An answer's final state (status, usage, ...), and, the first time it leaves `streaming`, its
