@@ -248,7 +248,9 @@ const MIGRATIONS = fileURLToPath(new URL('../../drizzle', import.meta.url));
  * bookkeeping as the app's, lib/server/db/migrate.ts). No server-only module, so a Playwright
  * spec or a tsx script can seed too.
  */
-export async function openSeedTarget(target: Target): Promise<{ db: Db; close: () => Promise<void> }> {
+export async function openSeedTarget(
+  target: Target,
+): Promise<{ db: Db; close: () => Promise<void> }> {
   if ('db' in target) return { db: target.db, close: async () => {} };
   if ('pgliteDir' in target) {
     const client = new PGlite(target.pgliteDir, { extensions: { pg_trgm } });
