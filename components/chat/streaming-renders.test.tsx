@@ -24,6 +24,18 @@ vi.mock('./message/assistant-turn', () => ({
     );
   },
 }));
+// Counts renders of the message list itself (the scroll container): it calls this hook once
+// per render.
+const listRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('./use-stick-to-bottom', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('./use-stick-to-bottom')>();
+  return {
+    useStickToBottom: () => {
+      listRenders.count++;
+      return actual.useStickToBottom();
+    },
+  };
+});
 vi.mock('./message/message-view', () => ({
   MessageView: ({ message }: { message: ChatMessage }) => {
     renders.set(message.id, (renders.get(message.id) ?? 0) + 1);
@@ -111,6 +123,7 @@ const flushFrames = () =>
 beforeEach(() => {
   conversationStore.actions().turnEnded();
   renders.clear();
+  listRenders.count = 0;
   frames = [];
   vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
   vi.stubGlobal(
@@ -174,6 +187,8 @@ describe('streaming into the conversation store', () => {
     // Starting a turn may re-render the previous last turn once (it stops offering Retry and
     // Continue). From here on, while tokens stream, only the streaming turn may render.
     const atStart = new Map(renders);
+    const listAtStart = listRenders.count;
+    expect(listAtStart).toBeGreaterThan(0);
 
     const bursts = 4;
     for (let b = 0; b < bursts; b++) {
@@ -192,6 +207,8 @@ describe('streaming into the conversation store', () => {
     expect(renders.get('a0')).toBe(atStart.get('a0'));
     expect(renders.get('u1')).toBe(atStart.get('u1'));
     expect(renders.get('a1')).toBe((atStart.get('a1') ?? 0) + bursts);
+    // Nothing outside the answer renders per chunk: not the list (the scroll container) either.
+    expect(listRenders.count).toBe(listAtStart);
 
     const final = {
       ...assistant,

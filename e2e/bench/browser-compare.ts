@@ -2,7 +2,7 @@
 // comparison stream side by side at 100 tokens/s each, against one answer in the same new chat,
 // measured in the same Chromium one after the other (headless, production build, mock upstream).
 import type { Page } from '@playwright/test';
-import { launchChromium } from './browser';
+import { launchChromium } from './browser-session';
 import { composerReady, LAST_WORDS } from './browser-page';
 import { atMost, finite, median, type Row } from './report';
 

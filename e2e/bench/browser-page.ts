@@ -109,3 +109,35 @@ export function watchInteractive(lastText: string): void {
   };
   requestAnimationFrame(tick);
 }
+
+export interface UpdateMarks {
+  /** DOM updates of the page (mutation batches: one per React commit) while the answer grew. */
+  updates: number;
+  /** performance.now() of the first and the last of them. */
+  first: number;
+  last: number;
+}
+
+/**
+ * Before Send: counts the page's visible updates (one mutation batch per React commit) and marks
+ * the first one in the trace (`performance.mark('bench:first-update')`). For the traced run only:
+ * the observer costs a little on every update.
+ */
+export function countUpdates(): void {
+  const w = window as unknown as { __benchUpdates: UpdateMarks };
+  w.__benchUpdates = { updates: 0, first: Number.NaN, last: Number.NaN };
+  const marks = w.__benchUpdates;
+  new MutationObserver(() => {
+    const now = performance.now();
+    if (Number.isNaN(marks.first)) {
+      marks.first = now;
+      performance.mark('bench:first-update');
+    }
+    marks.updates++;
+    marks.last = now;
+  }).observe(document.body, { childList: true, subtree: true, characterData: true });
+}
+
+export function readUpdates(): UpdateMarks {
+  return (window as unknown as { __benchUpdates: UpdateMarks }).__benchUpdates;
+}

@@ -1,70 +1,27 @@
 // Browser rows of `npm run bench`: headless Chromium against the production build, answers of
 // 2,000 markdown tokens from the mock upstream into conversations with 0, 100 and 500 earlier
 // messages (seeded through the import route), plus how soon a 500-message conversation is usable.
-import { type Browser, type BrowserContext, chromium, type Page } from '@playwright/test';
-import { CHROMIUM_ARGS, findChromium } from '../support/ensure-chromium.mjs';
-import {
-  answerComplete,
-  composerReady,
-  countNodes,
-  FIRST_WORD,
-  installMarks,
-  LAST_WORDS,
-  readMarks,
-  watchInteractive,
-} from './browser-page';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { type AnswerCost, answerCost, browserLengthRows, lengthsFor } from './browser-length';
+import { countNodes, FIRST_WORD, installMarks, readMarks, watchInteractive } from './browser-page';
 import { browserRows, type BrowserResults } from './browser-rows';
+import {
+  guestCookie,
+  launchChromium,
+  openConversation,
+  seed,
+  sendAndWait,
+} from './browser-session';
+import { tracedAnswer } from './browser-trace';
+import { tracedRows } from './browser-trace-rows';
 import type { Row } from './report';
-import { importSeed, lastSeedText, seedArchive, seedConversation } from './seed';
+import { lastSeedText } from './seed';
 import { longestTask } from './trace';
 
-const TOKENS = 2000;
 const COUNTS = [0, 100, 500] as const;
 const BURST_COUNTS = [0, 100] as const;
+const TRACED = { tokens: 2000, rate: 100 };
 const TRACE_CATEGORIES = ['disabled-by-default-devtools.timeline', 'toplevel'];
-
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: findChromium() ?? undefined, args: [...CHROMIUM_ARGS] });
-}
-
-async function guestCookie(context: BrowserContext, appUrl: string): Promise<string> {
-  const page = await context.newPage();
-  await page.goto(`${appUrl}/`);
-  await page.close();
-  const cookies = await context.cookies(appUrl);
-  if (cookies.length === 0) throw new Error('the first page load set no cookie');
-  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-}
-
-/** Imports `copies` fresh conversations of `count` messages; each run sends into its own. */
-async function seed(appUrl: string, cookie: string, count: number, copies: number) {
-  const bodies = Array.from({ length: copies }, (_, i) =>
-    seedConversation(count, `Earlier messages: ${count} (${i + 1})`),
-  );
-  return importSeed(appUrl, cookie, seedArchive(bodies));
-}
-
-/** Opens the conversation and waits until the page is quiet: its loading is not measured. */
-async function openConversation(page: Page, appUrl: string, id: string) {
-  await page.goto(`${appUrl}/c/${id}`);
-  await page.waitForFunction(composerReady, null, { timeout: 60_000 });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-}
-
-/** Sends the benchmark prompt and resolves once the answer is complete on screen. */
-async function sendAndWait(page: Page, rate: number) {
-  const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(`[[mock:markdown tokens=${TOKENS} rate=${rate}]] measure this`);
-  const answered = page.waitForResponse(
-    (r) => r.url().endsWith('/api/chat') && r.request().method() === 'POST',
-    { timeout: 120_000 },
-  );
-  await page.getByRole('button', { name: 'Send' }).click();
-  // Wait on the network, not by polling the page: polling would add main-thread work.
-  await (await answered).finished();
-  await page.waitForFunction(answerComplete, LAST_WORDS, { polling: 'raf', timeout: 60_000 });
-}
 
 type PacedRun = BrowserResults['paced'][number][number];
 
@@ -134,7 +91,29 @@ export interface BrowserBench {
   failures: string[];
 }
 
-export async function benchBrowser(appUrl: string, runs: number): Promise<BrowserBench> {
+/** Answers of 2,000, 8,000 and 32,000 tokens at a pace, one run each (see browser-length.ts). */
+async function lengthRuns(
+  page: Page,
+  appUrl: string,
+  cookie: string,
+  rate: number,
+  long: boolean,
+): Promise<Row[]> {
+  const lengths = lengthsFor(rate, long);
+  const ids = await seed(appUrl, cookie, 0, lengths.length);
+  const costs = new Map<number, AnswerCost>();
+  for (const [i, tokens] of lengths.entries()) {
+    console.log(`browser: ${tokens.toLocaleString('en-US')} tokens, ${rate || 'full speed'}/s…`);
+    costs.set(tokens, await answerCost(page, appUrl, ids[i] as string, tokens, rate));
+  }
+  return browserLengthRows(rate, costs);
+}
+
+export async function benchBrowser(
+  appUrl: string,
+  runs: number,
+  long = false,
+): Promise<BrowserBench> {
   const browser = await launchChromium();
   const failures: string[] = [];
   const part = async (name: string, fn: () => Promise<void>) => {
@@ -175,6 +154,17 @@ export async function benchBrowser(appUrl: string, runs: number): Promise<Browse
         results.burst[count] = list;
       });
     }
+    const extra: Row[] = [];
+    await part('one answer under a trace', async () => {
+      const [id] = await seed(appUrl, cookie, 0, 1);
+      console.log('browser: 2,000 tokens at 100/s under a trace…');
+      if (id) extra.push(...tracedRows(await tracedAnswer(browser, page, appUrl, id, TRACED)));
+    });
+    for (const rate of [0, 100]) {
+      await part(`answer lengths at ${rate || 'full speed'}`, async () => {
+        extra.push(...(await lengthRuns(page, appUrl, cookie, rate, long)));
+      });
+    }
     await page.close();
 
     await part('opening a 500-message conversation', async () => {
@@ -188,7 +178,7 @@ export async function benchBrowser(appUrl: string, runs: number): Promise<Browse
       }
     });
     await context.close();
-    return { rows: browserRows(results), chromium: browser.version(), failures };
+    return { rows: [...browserRows(results), ...extra], chromium: browser.version(), failures };
   } finally {
     await browser.close();
   }

@@ -2,7 +2,7 @@
 // `/s/<id>` load before they are interactive, as a new visitor gets them.
 import { gzipSync } from 'node:zlib';
 import { guestCookie } from './bench-live';
-import { launchChromium } from './browser';
+import { launchChromium } from './browser-session';
 import { composerReady } from './browser-page';
 import { atMost, finite, type Row } from './report';
 import { pageScripts } from './script-bytes.mjs';

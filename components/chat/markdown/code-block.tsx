@@ -35,8 +35,9 @@ function useHighlight(code: string, language: string | null, enabled: boolean) {
   useEffect(() => {
     if (!key || !language || cache.has(key)) return;
     let cancelled = false;
-    import('./highlight')
-      .then(({ highlight }) => highlight(code, language))
+    // Shiki runs in a worker (highlight-client.ts): plain text until its tokens arrive.
+    import('./highlight-client')
+      .then(({ highlightOffThread }) => highlightOffThread(code, language))
       .catch(() => null)
       .then((lines) => {
         remember(key, lines);

@@ -1,5 +1,5 @@
-// Loaded with import() by CodeBlock the first time a finished code block needs colour, so Shiki
-// never weighs on the initial bundle. Uses the fine-grained core with the JavaScript regex engine
+// Runs in the highlighting worker (highlight.worker.ts), loaded the first time a finished code
+// block needs colour, so Shiki never weighs on the page's bundle or its main thread. Uses the fine-grained core with the JavaScript regex engine
 // (no WASM); each grammar is its own lazily imported chunk, loaded on first use.
 import { createHighlighterCore, type HighlighterCore } from 'shiki/core';
 import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
@@ -13,7 +13,7 @@ export interface HighlightToken {
 }
 export type HighlightedLines = HighlightToken[][];
 
-// Bigger inputs stay plain: tokenizing runs on the main thread.
+// Bigger inputs stay plain: tokenizing them would keep the worker busy for seconds.
 const MAX_CODE_LENGTH = 50_000;
 const PLAIN = new Set(['text', 'txt', 'plain', 'plaintext']);
 

@@ -1,14 +1,15 @@
 'use client';
 
-import { memo } from 'react';
+import { memo, useRef } from 'react';
 import ReactMarkdown from 'react-markdown';
 import { hasMathSyntax, normalizeMath } from './math-delimiters';
 import { markdownComponents } from './markdown-components';
 import { OpenFenceContext } from './open-fence-context';
 import { basePlugins, type PluginSet } from './plugins';
-import { splitBlocks } from './split-blocks';
+import { type BlockSplit, extendBlocks } from './split-blocks';
 import { repairStreamingMarkdown } from './streaming-repair';
 import { useMathPlugins } from './use-math-plugins';
+import { useShownBlocks } from './use-shown-blocks';
 
 export interface MarkdownProps {
   /** Markdown source. Raw HTML in it renders as inert text. */
@@ -18,34 +19,101 @@ export interface MarkdownProps {
   className?: string;
 }
 
+/** Final blocks are rendered in groups of this many, so a new token reconciles few elements. */
+const GROUP = 16;
+
+interface Group {
+  blocks: readonly string[];
+  math: readonly boolean[];
+}
+
+/** What a growing text's rendering keeps between updates: its split and its full groups. */
+interface Kept {
+  split: BlockSplit | null;
+  groups: Group[];
+}
+
+/** Full groups of final blocks stay the same objects while the text grows (see BlockGroup). */
+function fullGroups(kept: Kept, split: BlockSplit): Group[] {
+  const count = Math.floor(split.final / GROUP);
+  const groups = kept.groups.slice(0, count);
+  for (let g = 0; g < count; g++) {
+    const blocks = split.blocks.slice(g * GROUP, (g + 1) * GROUP);
+    if (groups[g]?.blocks.every((b, i) => b === blocks[i])) continue;
+    groups[g] = { blocks, math: blocks.map(hasMathSyntax) };
+  }
+  return groups;
+}
+
 /**
- * Renders model output. The text is split into top-level blocks, each a memoised component keyed
- * by position, so a new token re-parses only the last block.
+ * Renders model output. The text is split into top-level blocks (incrementally while it grows:
+ * only the open block is scanned again); final blocks render in memoised groups, so a new token
+ * re-parses and re-renders only the last block. A large text arriving at once renders a part
+ * per task (useShownBlocks), so the page keeps responding.
  */
 export const Markdown = memo(function Markdown({
   text,
   streaming = false,
   className,
 }: MarkdownProps) {
-  const blocks = splitBlocks(text);
-  const mathFlags = blocks.map(hasMathSyntax);
-  const math = useMathPlugins(mathFlags.includes(true));
+  const kept = useRef<Kept>({ split: null, groups: [] });
+  const split = extendBlocks(kept.current.split, text);
+  const groups =
+    split === kept.current.split ? kept.current.groups : fullGroups(kept.current, split);
+  kept.current = { split, groups };
+
+  const { blocks } = split;
+  const shown = useShownBlocks(blocks, streaming);
+  const shownGroups: Group[] = [];
+  for (let from = 0; from < shown; from += GROUP) {
+    const full = groups[from / GROUP];
+    if (full && from + GROUP <= shown) shownGroups.push(full);
+    else {
+      const part = blocks.slice(from, Math.min(shown, from + GROUP));
+      shownGroups.push({ blocks: part, math: part.map(hasMathSyntax) });
+    }
+  }
+  const math = useMathPlugins(shownGroups.some((g) => g.math.includes(true)));
+  // The caret follows the last block, once every block is on screen.
+  const caretAt = streaming && shown === blocks.length ? blocks.length - 1 : -1;
 
   return (
     // data-markdown: the message list styles the blocks of an answer streamed into the page.
     <div data-markdown="" className={`min-w-0 break-words ${className ?? ''}`}>
-      {blocks.map((block, index) => (
-        <MarkdownBlock
+      {shownGroups.map((group, g) => (
+        <BlockGroup
           // Blocks only ever grow at the end, so position is a stable identity.
           // biome-ignore lint/suspicious/noArrayIndexKey: see above
-          key={index}
-          text={block}
-          streaming={streaming && index === blocks.length - 1}
-          math={mathFlags[index] ? math : null}
+          key={g}
+          group={group}
+          streamingAt={Math.floor(caretAt / GROUP) === g ? caretAt % GROUP : -1}
+          math={math}
         />
       ))}
     </div>
   );
+});
+
+/** A group of final blocks: the same object while the text grows, so it never re-renders. */
+const BlockGroup = memo(function BlockGroup({
+  group,
+  streamingAt,
+  math,
+}: {
+  group: Group;
+  /** Index of the block still being written, in this group (else out of range). */
+  streamingAt: number;
+  math: PluginSet | null;
+}) {
+  return group.blocks.map((block, i) => (
+    <MarkdownBlock
+      // biome-ignore lint/suspicious/noArrayIndexKey: blocks never move
+      key={i}
+      text={block}
+      streaming={i === streamingAt}
+      math={group.math[i] ? math : null}
+    />
+  ));
 });
 
 interface MarkdownBlockProps {

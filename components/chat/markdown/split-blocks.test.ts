@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitBlocks } from './split-blocks';
+import { extendBlocks, splitBlocks } from './split-blocks';
 
 describe('splitBlocks', () => {
   it('splits top-level blocks on blank lines and drops the blank lines', () => {
@@ -73,5 +73,80 @@ describe('splitBlocks', () => {
       previous = blocks;
     }
     expect(previous).toHaveLength(4);
+  });
+});
+
+describe('extendBlocks', () => {
+  const sample = [
+    '# Title',
+    '',
+    'A paragraph with **bold** and a [link](https://example.com).',
+    '',
+    '- one',
+    '- two',
+    '',
+    '  continued in the list',
+    '',
+    '```ts',
+    'const a = 1;',
+    '',
+    'const b = 2;',
+    '```',
+    '',
+    '$$',
+    'x^2',
+    '',
+    '$$',
+    '',
+    '| a | b |',
+    '| - | - |',
+    '| 1 | 2 |',
+    '',
+    '    indented code',
+    '',
+    'The end.',
+  ].join('\n');
+
+  it('gives what splitBlocks gives for every prefix of a growing text', () => {
+    let split = null as ReturnType<typeof extendBlocks> | null;
+    for (let end = 0; end <= sample.length; end++) {
+      const text = sample.slice(0, end);
+      split = extendBlocks(split, text);
+      expect(split.blocks, JSON.stringify(text)).toEqual(splitBlocks(text));
+    }
+  });
+
+  it('gives what splitBlocks gives for texts growing in uneven chunks', () => {
+    for (const step of [3, 7, 13, 40]) {
+      let split = null as ReturnType<typeof extendBlocks> | null;
+      for (let end = 0; end < sample.length + step; end += step) {
+        const text = sample.slice(0, end);
+        split = extendBlocks(split, text);
+        expect(split.blocks).toEqual(splitBlocks(text));
+      }
+    }
+  });
+
+  it('keeps final blocks as the same strings and scans only from the open block', () => {
+    const a = extendBlocks(null, 'First\n\nSecond\n\nThi');
+    const b = extendBlocks(a, 'First\n\nSecond\n\nThird and more');
+    expect(b.blocks).toEqual(['First', 'Second', 'Third and more']);
+    expect(b.final).toBe(2);
+    expect(b.blocks[0]).toBe(a.blocks[0]);
+    expect(b.openStart).toBe('First\n\nSecond\n\n'.length);
+  });
+
+  it('starts again when the text is not a continuation', () => {
+    const a = extendBlocks(null, 'First\n\nSecond');
+    // The open block's first line became indented: no longer a block of its own.
+    expect(extendBlocks(a, 'First\n\n Second').blocks).toEqual(splitBlocks('First\n\n Second'));
+    expect(extendBlocks(a, 'Other\n\nSecond').blocks).toEqual(['Other', 'Second']);
+  });
+
+  it('turns into one block when a definition arrives, as splitBlocks does', () => {
+    const a = extendBlocks(null, 'See [x].\n\nMore');
+    const b = extendBlocks(a, 'See [x].\n\nMore\n\n[x]: https://example.com');
+    expect(b.blocks).toEqual(splitBlocks('See [x].\n\nMore\n\n[x]: https://example.com'));
+    expect(b.blocks).toHaveLength(1);
   });
 });
