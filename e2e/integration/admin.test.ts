@@ -15,7 +15,7 @@ import {
 } from '../support/seed-usage';
 import { withApp, withMockUpstream } from '../support/with-app';
 import { Client, readChat } from './client';
-import { CASES, ROUTES } from './route-cases';
+import { CASES, type Fixture, ROUTES, request } from './route-cases';
 
 const mock = withMockUpstream();
 let dir = '';
@@ -176,6 +176,47 @@ describe('controls', () => {
     await signIn('bo@example.com');
   });
 
+  it('whichever route a disabled account calls next, it is refused in words', async () => {
+    const ana = await signIn('ana@example.com');
+    const zero = '00000000-0000-4000-8000-000000000000';
+    const f = {
+      ...Object.fromEntries(
+        ['conversationId', 'userMessageId', 'answerId', 'toolMessageId', 'deletedId']
+          .concat(['attachmentId', 'assistantId', 'comparedId', 'comparedAnswerId'])
+          .map((k) => [k, zero]),
+      ),
+      shareId: 'A'.repeat(24),
+      assistantShareId: 'B'.repeat(24),
+      exportJson: '{}',
+    } as unknown as Fixture;
+    const setDisabled = (disabled: boolean) =>
+      ana.fetch(`/api/admin/users/${seeded.ids.bo}`, { method: 'PATCH', ...json({ disabled }) });
+    const refused: string[] = [];
+    for (const { key, method } of ROUTES) {
+      const c = CASES[key];
+      if (!c || c.access === 'admin' || key.includes('[...path]')) continue;
+      if (c.access === 'public' && key !== 'GET /api/account') continue;
+      await setDisabled(false);
+      const bo = await signIn('bo@example.com');
+      await setDisabled(true);
+      const res = await bo.fetch(c.path(f), request(c, f, method));
+      const text = await res.text();
+      // A body the route cannot read is refused before anyone is identified.
+      if (res.status === 400) continue;
+      expect(res.status, `${key}: ${text}`).toBe(403);
+      expect(JSON.parse(text).error, key).toMatchObject({
+        code: 'account_disabled',
+        message: 'This account has been disabled by an administrator.',
+      });
+      refused.push(key);
+    }
+    await setDisabled(false);
+    expect(refused.length).toBeGreaterThan(20);
+    expect(refused).toEqual(
+      expect.arrayContaining(['POST /api/chat', 'GET /api/conversations', 'GET /api/account']),
+    );
+  });
+
   it('a budget of its own replaces the default, and the account hits it', async () => {
     const ana = await signIn('ana@example.com');
     const cy = await signIn('cy@example.com');
@@ -305,23 +346,32 @@ describe('providers and the audit log', () => {
     expect(providers[2]?.error).toMatch(/^Could not reach the AI provider/);
   });
 
-  it('lists every action, newest first, with who and what', async () => {
+  it('lists every action, newest first, with who and what, page by page', async () => {
     const ana = await signIn('ana@example.com');
-    const { body } = await ana.json<{
-      entries: { actor: string; action: string; target: string | null; detail: string | null }[];
-    }>('/api/admin/audit');
-    expect(body.entries.map((e) => `${e.action} ${e.target ?? ''}`.trim())).toEqual([
+    type Entry = { actor: string; action: string; target: string | null; detail: string | null };
+    const all: Entry[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: { body: { entries: Entry[]; next: string | null } } = await ana.json(
+        `/api/admin/audit${cursor ? `?cursor=${cursor}` : ''}`,
+      );
+      all.push(...page.body.entries);
+      cursor = page.body.next;
+    }
+    const line = (e: Entry) => `${e.action} ${e.target ?? ''}`.trim();
+    expect(all.slice(0, 6).map(line)).toEqual([
       'user.delete cy@example.com',
       expect.stringMatching(/^generation\.stop guest /),
       'guests.set',
       'guests.set',
       'user.budget cy@example.com',
       'user.budget cy@example.com',
-      'user.enable bo@example.com',
-      'user.disable bo@example.com',
     ]);
-    expect(new Set(body.entries.map((e) => e.actor))).toEqual(new Set(['ana@example.com']));
-    expect(body.entries[4]?.detail).toMatch(/default/);
-    expect(body.entries[5]?.detail).toBe('10 tokens a day');
+    expect(all[4]?.detail).toMatch(/default/);
+    expect(all[5]?.detail).toBe('10 tokens a day');
+    // More than a page (50): the disable walk above wrote two entries per route.
+    expect(all.length).toBeGreaterThan(50);
+    expect(all.map(line).at(-1)).toBe('user.disable bo@example.com');
+    expect(new Set(all.map((e) => e.actor))).toEqual(new Set(['ana@example.com']));
   });
 });

@@ -12,6 +12,7 @@ import {
 import type { Db } from '@/lib/server/db/client';
 import { createConversation, insertMessage, saveFinalAnswer } from '@/lib/server/db/repository';
 import { withTestDatabase } from '@/lib/server/db/testing';
+import { authUsers, usageDaily } from '@/lib/db/schema';
 
 vi.stubEnv('PROVIDERS', seedProvidersEnv('http://127.0.0.1:9/v1'));
 vi.stubEnv('MODEL_PRICES', SEED_PRICES);
@@ -152,5 +153,35 @@ describe('usage report', () => {
     expect(bo(after)?.messages).toBe((bo(before)?.messages ?? 0) + 1);
     expect(bo(after)?.inputTokens).toBe((bo(before)?.inputTokens ?? 0) + 10);
     expect(bo(after)?.outputTokens).toBe((bo(before)?.outputTokens ?? 0) + 7);
+  });
+
+  it('names the top 100 users by tokens, heaviest first, with guests and deleted accounts as one row each', async () => {
+    const many = Array.from({ length: 120 }, (_, i) => ({
+      id: crypto.randomUUID(),
+      email: `many-${String(i).padStart(3, '0')}@example.com`,
+      tokens: 1_000_000 + i * 1000,
+    }));
+    await db
+      .insert(authUsers)
+      .values(many.map((u) => ({ id: u.id, email: u.email, name: u.email })));
+    await db.insert(usageDaily).values(
+      many.map((u) => ({
+        day: seeded.today,
+        userId: u.id,
+        userKind: 'account',
+        provider: 'openai',
+        model: 'gpt-4o',
+        messages: 1,
+        inputTokens: u.tokens,
+        outputTokens: 0,
+      })),
+    );
+    const { users } = await usageReport(db, seeded.dayOf(29), seeded.today);
+    expect(users).toHaveLength(100);
+    expect(users[0]?.email).toBe('many-119@example.com');
+    expect(users[99]?.email).toBe('many-020@example.com');
+    const tokens = users.map((u) => u.inputTokens + u.outputTokens);
+    expect(tokens).toEqual([...tokens].sort((a, b) => b - a));
+    expect(users.every((u) => u.kind === 'account')).toBe(true);
   });
 });

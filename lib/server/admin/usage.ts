@@ -2,7 +2,12 @@ import 'server-only';
 import { getConfig } from '@/lib/server/config';
 import { costOf, priceOf } from '@/lib/server/config/admin';
 import type { Db } from '@/lib/server/db/types';
-import { getAccountsByIds, usageByDay, usageByUserAndModel } from '@/lib/server/db/repository';
+import {
+  getAccountsByIds,
+  topUserUsage,
+  type UserUsageRow,
+  usageByDay,
+} from '@/lib/server/db/repository';
 import { getProviderRegistry } from '@/lib/server/providers';
 
 // GET /api/admin/usage: the roll-up (usage_daily) over a range of UTC days, as the page draws
@@ -55,7 +60,7 @@ export async function usageReport(db: Db, from: string, to: string) {
   const label = providerLabels();
   const [byDay, byUser] = await Promise.all([
     usageByDay(db, from, to),
-    usageByUserAndModel(db, from, to),
+    topUserUsage(db, { from, to, limit: TOP_USERS }),
   ]);
   // '' (the default provider) and its own name are one provider by the time they are labelled.
   const dayRows = new Map<string, Totals & { day: string; provider: string; model: string }>();
@@ -90,19 +95,14 @@ export async function usageReport(db: Db, from: string, to: string) {
 
 const tokensOf = (t: Totals) => t.inputTokens + t.outputTokens;
 
-async function topUsers(db: Db, rows: Awaited<ReturnType<typeof usageByUserAndModel>>) {
+async function topUsers(db: Db, rows: UserUsageRow[]) {
   const people = new Map<string, Totals & { userId: string | null; kind: UserKind }>();
   for (const r of rows) {
     const kind: UserKind =
-      r.userKind !== 'account' ? 'guests' : r.hasAccount ? 'account' : 'deleted';
-    const key = kind === 'account' ? r.userId : kind;
+      r.group === 'guests' ? 'guests' : r.group === 'deleted' ? 'deleted' : 'account';
     const row = { ...r, cost: rowCost(r.provider, r.model, r.inputTokens, r.outputTokens) };
-    addTo(
-      people,
-      key,
-      () => ({ ...zero(), userId: kind === 'account' ? r.userId : null, kind }),
-      row,
-    );
+    const init = () => ({ ...zero(), userId: kind === 'account' ? r.group : null, kind });
+    addTo(people, r.group, init, row);
   }
   const top = [...people.values()]
     .sort((a, b) => tokensOf(b) - tokensOf(a) || b.messages - a.messages)

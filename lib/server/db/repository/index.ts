@@ -108,7 +108,7 @@ export {
   updateShareSnapshot,
 } from './shares';
 export { ensureAccountUser, ensureUser, userExists } from './users';
-export { saveFinalAnswer, usageByDay, usageByUserAndModel } from './usage';
+export { saveFinalAnswer, topUserUsage, type UserUsageRow, usageByDay } from './usage';
 export {
   type AccountRow,
   accountDisabled,

@@ -2,7 +2,8 @@ import 'server-only';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import { rollUpFrom } from '@/lib/db/usage-rollup';
 import type { ChatMessage } from '@/lib/chat/types';
-import { authUsers, messages, usageDaily } from '@/lib/db/schema';
+import { messages, usageDaily } from '@/lib/db/schema';
+import { rowsOf } from './generations';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
 import { toChatMessage } from '@/lib/server/db/rows';
@@ -73,30 +74,43 @@ export async function usageByDay(db: Db, from: string, to: string) {
     .orderBy(usageDaily.day, usageDaily.provider, usageDaily.model);
 }
 
+export interface UserUsageRow {
+  /** An account's id, or 'guests' (every guest) or 'deleted' (every deleted account). */
+  group: string;
+  provider: string;
+  model: string;
+  messages: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
 /**
- * Per user (and model, for the cost) over [from, to]; every user in the range, with whether the
- * account still exists (a deleted one's usage stays in the roll-up).
+ * The `limit` heaviest users over [from, to] (all guests one group, deleted accounts another),
+ * per provider and model (for the cost): the ranking is done here, so the answer stays small
+ * however many users there are.
  */
-export async function usageByUserAndModel(db: Db, from: string, to: string) {
-  return db
-    .select({
-      userId: usageDaily.userId,
-      userKind: usageDaily.userKind,
-      hasAccount: sql<boolean>`(${authUsers.id} is not null)`,
-      provider: usageDaily.provider,
-      model: usageDaily.model,
-      messages: sql<number>`sum(${usageDaily.messages})::int`,
-      inputTokens: sql<number>`sum(${usageDaily.inputTokens})::float8`,
-      outputTokens: sql<number>`sum(${usageDaily.outputTokens})::float8`,
-    })
-    .from(usageDaily)
-    .leftJoin(authUsers, eq(authUsers.id, usageDaily.userId))
-    .where(and(gte(usageDaily.day, from), lte(usageDaily.day, to)))
-    .groupBy(
-      usageDaily.userId,
-      usageDaily.userKind,
-      authUsers.id,
-      usageDaily.provider,
-      usageDaily.model,
-    );
+export async function topUserUsage(
+  db: Db,
+  input: { from: string; to: string; limit: number },
+): Promise<UserUsageRow[]> {
+  const result = await db.execute(sql`
+    with per_model as (
+      select case when d.user_kind <> 'account' then 'guests'
+          when a.id is null then 'deleted' else d.user_id::text end as "group",
+        d.provider, d.model, sum(d.messages)::int as messages,
+        sum(d.input_tokens)::float8 as "inputTokens", sum(d.output_tokens)::float8 as "outputTokens"
+      from usage_daily d left join auth_users a on a.id = d.user_id
+      where d.day >= ${input.from} and d.day <= ${input.to}
+      group by 1, 2, 3
+    ), top as (
+      select "group" from per_model group by "group"
+      order by sum("inputTokens" + "outputTokens") desc, sum(messages) desc limit ${input.limit}
+    )
+    select p.* from per_model p join top using ("group")`);
+  return rowsOf<UserUsageRow>(result).map((r) => ({
+    ...r,
+    messages: Number(r.messages),
+    inputTokens: Number(r.inputTokens),
+    outputTokens: Number(r.outputTokens),
+  }));
 }
