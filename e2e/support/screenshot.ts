@@ -1,7 +1,7 @@
 // `npm run screenshot`: regenerates public/screenshot.png from the real app, talking to the
-// offline demo model, so the README's picture never drifts from what users see; and the
+// offline demo model, so the README's picture never drifts from what users see; the
 // Assistants section's pictures (a new chat with a configured assistant's starters, 375 and
-// 1280 px wide).
+// 1280 px wide); and the admin page's (screenshot-admin.ts).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { chromium } from '@playwright/test';
 import { startApp } from './app-server';
 import { CHROMIUM_ARGS, findChromium } from './ensure-chromium.mjs';
 import { TEST_DIST_DIR } from './env';
+import { adminScreenshots } from './screenshot-admin';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const OUT = join(ROOT, 'public', 'screenshot.png');
@@ -70,6 +71,7 @@ async function main() {
       await narrow.screenshot({ path: assistantOut(width) });
       console.log(`wrote ${assistantOut(width)}`);
     }
+    await adminScreenshots(browser, ROOT);
   } finally {
     await browser.close();
     await app.stop();
