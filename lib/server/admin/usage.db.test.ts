@@ -10,7 +10,12 @@ import {
   seedUsage,
 } from '@/e2e/support/seed-usage';
 import type { Db } from '@/lib/server/db/client';
-import { createConversation, insertMessage, saveFinalAnswer } from '@/lib/server/db/repository';
+import {
+  createConversation,
+  insertMessage,
+  saveFinalAnswer,
+  settleLostGenerations,
+} from '@/lib/server/db/repository';
 import { withTestDatabase } from '@/lib/server/db/testing';
 import { authUsers, usageDaily } from '@/lib/db/schema';
 
@@ -153,6 +158,25 @@ describe('usage report', () => {
     expect(bo(after)?.messages).toBe((bo(before)?.messages ?? 0) + 1);
     expect(bo(after)?.inputTokens).toBe((bo(before)?.inputTokens ?? 0) + 10);
     expect(bo(after)?.outputTokens).toBe((bo(before)?.outputTokens ?? 0) + 7);
+  });
+
+  it('an answer found abandoned (its instance gone) is counted once, when it is settled', async () => {
+    const before = await usageReport(db, seeded.today, seeded.today);
+    const conversation = await createConversation(db, { userId: seeded.ids.ana });
+    const answer = await insertMessage(db, {
+      conversationId: conversation.id,
+      role: 'assistant',
+      status: 'streaming',
+      model: 'gpt-4o',
+    });
+    // No live turn holds it: the next settle marks it interrupted and counts it.
+    expect(await settleLostGenerations(db, { conversationId: conversation.id })).toBe(1);
+    expect(await settleLostGenerations(db, { conversationId: conversation.id })).toBe(0);
+    // A final save arriving late (the instance was only slow) adds nothing more.
+    await saveFinalAnswer(db, answer.id, { status: 'complete' });
+    const after = await usageReport(db, seeded.today, seeded.today);
+    const ana = (r: Report) => r.users.find((u) => u.email === 'ana@example.com')?.messages ?? 0;
+    expect(ana(after)).toBe(ana(before) + 1);
   });
 
   it('names the top 100 users by tokens, heaviest first, with guests and deleted accounts as one row each', async () => {
