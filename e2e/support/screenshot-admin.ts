@@ -50,10 +50,10 @@ export async function adminScreenshots(browser: Browser, root: string): Promise<
     const cookie = await post(app.url, '/api/account/sign-up', ADMIN);
     await post(app.url, `/api/admin/users/${seeded.ids.bo}`, { dailyTokenBudget: 20000 }, cookie);
     await post(app.url, `/api/admin/users/${seeded.ids.cy}`, { disabled: true }, cookie);
-    // Ana is writing a long answer while the pictures are taken.
+    // Bo is writing a long answer while the pictures are taken.
     const writer = await browser.newPage();
     await writer.request.post(`${app.url}/api/account/sign-in`, {
-      data: { email: SEED_ACCOUNTS.ana.email, password: SEED_PASSWORD },
+      data: { email: SEED_ACCOUNTS.bo.email, password: SEED_PASSWORD },
       headers: { origin: app.url },
     });
     await writer.goto(`${app.url}/`);
