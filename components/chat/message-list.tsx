@@ -1,5 +1,5 @@
 'use client';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import type { BranchInfo, ModelBadge } from '@/lib/chat/api-types';
 import { groupTurns, type Item } from '@/lib/chat/turns';
 import { contextStartOf } from '@/lib/chat/context-start';
@@ -88,6 +88,15 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
   // Only the rows on screen (and a few around them) are in the DOM, so a long conversation
   // costs what a short one does; find-in-page and screen readers see what is on screen.
   const { virtualizer, shown } = useRowVirtualizer(rows, containerRef, liveKey);
+  // The content box is the stick-to-bottom's (it watches its size) and, unless the empty state
+  // fills it, the virtualizer's (it writes its height).
+  const setContent = useCallback(
+    (node: HTMLDivElement | null) => {
+      contentRef.current = node;
+      virtualizer.containerRef(empty ? null : node);
+    },
+    [contentRef, virtualizer, empty],
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -99,7 +108,7 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
         className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
       >
         <div
-          ref={contentRef}
+          ref={setContent}
           className={
             empty
               ? 'mx-auto flex max-w-reading flex-col px-gutter py-6'

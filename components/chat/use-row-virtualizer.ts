@@ -63,6 +63,11 @@ export function useRowVirtualizer(
     initialOffset: () => Number.MAX_SAFE_INTEGER,
     // React 19 warns about flushSync inside effects; a scroll frame later is fine here.
     useFlushSync: false,
+    // Rows' positions and the list's height are written to the DOM directly: the list renders
+    // again only when the set of rows on screen changes, not when the streaming row grows
+    // (20 times a second) or the reader scrolls within the same rows.
+    directDomUpdates: true,
+    directDomUpdatesMode: 'transform',
   });
 
   useEffect(() => {

@@ -29,7 +29,8 @@ export function VirtualRow({ rowKey, index, start, live, measure, children }: Pr
       data-index={index}
       data-row-key={rowKey}
       className={`absolute top-0 left-0 flex w-full flex-col gap-turn px-gutter ${streamedHere ? SKIP_OFFSCREEN : ''}`}
-      style={{ transform: `translateY(${start}px)` }}
+      // As the virtualizer writes it between renders (use-row-virtualizer.ts: directDomUpdates).
+      style={{ transform: `translate3d(0, ${start}px, 0)` }}
     >
       {children}
     </div>
