@@ -1,6 +1,7 @@
 'use client';
 import { useId, useState } from 'react';
 import { buttonClass, dangerButtonClass, mutedTextClass } from '@/components/ui/styles';
+import { budgetText, parseBudget } from '@/lib/admin/budget';
 import { formatCount, formatUtc } from '@/lib/admin/format';
 import type { AdminUser } from '@/lib/admin/schemas';
 import { useUpdateUser } from '@/lib/queries/admin-actions';
@@ -8,13 +9,6 @@ import { DeleteUserDialog } from './delete-user-dialog';
 
 const inputClass =
   'w-32 rounded-md border border-zinc-300 bg-white px-2 py-1 text-sm tabular-nums focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:bg-zinc-950';
-
-const budgetText = (budget: number | null) =>
-  budget === null
-    ? 'the default'
-    : budget === 0
-      ? 'no limit'
-      : `${formatCount(budget)} tokens a day`;
 
 /** The budget field: empty = the default, 0 = no limit, n = n tokens per UTC day. */
 function BudgetForm({ user }: { user: AdminUser }) {
@@ -24,16 +18,15 @@ function BudgetForm({ user }: { user: AdminUser }) {
   );
   const inputId = useId();
   const hintId = useId();
-  const trimmed = value.trim();
-  const valid = trimmed === '' || /^\d{1,12}$/.test(trimmed);
+  const parsed = parseBudget(value);
+  const errorId = useId();
   return (
     <form
       className="flex flex-wrap items-end gap-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!valid) return;
-        const dailyTokenBudget = trimmed === '' ? null : Number(trimmed);
-        update.mutate({ id: user.id, change: { dailyTokenBudget } });
+        if ('error' in parsed) return;
+        update.mutate({ id: user.id, change: { dailyTokenBudget: parsed.budget } });
       }}
     >
       <div className="flex flex-col gap-1">
@@ -49,14 +42,23 @@ function BudgetForm({ user }: { user: AdminUser }) {
           placeholder="default"
           className={inputClass}
           value={value}
-          aria-invalid={!valid || undefined}
-          aria-describedby={hintId}
+          aria-invalid={'error' in parsed || undefined}
+          aria-describedby={'error' in parsed ? `${errorId} ${hintId}` : hintId}
           onChange={(e) => setValue(e.target.value)}
         />
       </div>
-      <button type="submit" className={buttonClass} disabled={!valid || update.isPending}>
+      <button
+        type="submit"
+        className={buttonClass}
+        disabled={'error' in parsed || update.isPending}
+      >
         Save<span className="sr-only"> budget for {user.email}</span>
       </button>
+      {'error' in parsed ? (
+        <p id={errorId} className="w-full text-sm text-red-700 dark:text-red-300">
+          {parsed.error}
+        </p>
+      ) : null}
       <p id={hintId} className={`${mutedTextClass} w-full`}>
         Now {budgetText(user.dailyTokenBudget)}. Empty: the default; 0: no limit.
       </p>

@@ -202,6 +202,19 @@ test('the admin opens /admin from the account menu and sees the seeded history a
   for (const [i, m] of byInput.entries()) {
     if (m.cost !== null) expect(Number(rows[i]?.[6])).toBeCloseTo(m.cost, 9);
   }
+
+  // A period of one's own: two labelled dates, then Show.
+  const from = seeded.dayOf(3);
+  const to = seeded.dayOf(1);
+  await view.usage.getByRole('button', { name: 'Custom', exact: true }).click();
+  await view.usage.getByLabel('From', { exact: true }).fill(from);
+  await view.usage.getByLabel('To', { exact: true }).fill(to);
+  await view.usage.getByRole('button', { name: 'Show', exact: true }).click();
+  const custom = seeded.expected(from, to);
+  await expect(view.table('By day').locator('tbody tr')).toHaveCount(custom.days.length);
+  const days = (await view.rows('By day')).map((r) => r[0] ?? '');
+  expect(days.every((day) => day >= from && day <= to)).toBe(true);
+  expect(new Set(days)).toEqual(new Set(custom.days.map((d) => d.day)));
 });
 
 test("disabling an account ends that browser's session at its next request, in words", async ({
@@ -255,6 +268,33 @@ test('a daily budget set by the admin is what that user then hits', async ({ bro
   );
   await expect(view.audit).toContainText(`${ADMIN_EMAIL} set the daily budget of ${cy}`);
   await user.context().close();
+});
+
+test('deleting an account asks first, naming it; then it is gone and cannot sign in', async ({
+  browser,
+}) => {
+  const cy = SEED_ACCOUNTS.cy.email;
+  const view = await admin(browser);
+  const item = await view.account(cy);
+  const dialog = view.page.getByRole('dialog', { name: `Delete ${cy}?` });
+  await item.getByRole('button', { name: `Delete ${cy}` }).click();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(item).toBeVisible();
+
+  await item.getByRole('button', { name: `Delete ${cy}` }).click();
+  await expect(dialog).toContainText(`This deletes the account ${cy} and all its data`);
+  await dialog.getByRole('button', { name: 'Delete user and data' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(view.accounts.getByText('No account matches.')).toBeVisible();
+  await expect(view.audit).toContainText(`${ADMIN_EMAIL} deleted ${cy}`);
+  const stranger = await browser.newContext({ baseURL: app.url });
+  const signIn = await stranger.request.post('/api/account/sign-in', {
+    data: { email: cy, password: SEED_PASSWORD },
+    headers: { origin: app.url },
+  });
+  expect(signIn.ok()).toBe(false);
+  await stranger.close();
 });
 
 test("the admin stops an answer being written; the user's answer ends stopped", async ({
