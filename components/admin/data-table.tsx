@@ -66,7 +66,7 @@ export function DataTable<Row, K extends string>(props: Props<Row, K>) {
     );
 
   return (
-    <section aria-labelledby={titleId} className="flex min-w-0 flex-col gap-2">
+    <div className="flex min-w-0 flex-col gap-2">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 id={titleId} className="text-base font-semibold">
           {title}
@@ -142,6 +142,6 @@ export function DataTable<Row, K extends string>(props: Props<Row, K>) {
           </tbody>
         </table>
       </section>
-    </section>
+    </div>
   );
 }
