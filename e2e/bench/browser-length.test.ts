@@ -37,6 +37,6 @@ describe('browserLengthRows', () => {
     expect(lengthsFor(0, false)).toEqual([2000, 8000, 32000]);
     expect(lengthsFor(100, false)).toEqual([2000, 8000]);
     // 32,000 tokens at 100/s outlast the chat route's 300 s limit.
-    expect(lengthsFor(100, true)).toEqual([2000, 8000, 28000]);
+    expect(lengthsFor(100, true)).toEqual([2000, 8000, 20000]);
   });
 });

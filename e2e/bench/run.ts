@@ -5,7 +5,7 @@
 //     the default run; SCALE_STREAMS, SCALE_RATE, SCALE_TOKENS)
 //   BENCH_RUNS=3 (runs per measurement; the median is reported)
 //   BENCH_LONG=1: also the server's answer-length rows at 100 tokens/s (minutes per database)
-//     and the browser's longest answer at 100 tokens/s (28,000 tokens, under 5 minutes)
+//     and the browser's longest answer at 100 tokens/s (20,000 tokens, about 4 minutes)
 //   --build or BENCH_BUILD=1: rebuild .next-test first (else only when it is missing)
 // Needs the .next-test build (built here when missing) and Chromium (found or installed the way
 // the tests do it); the PostgreSQL rows start a throwaway server with .ci/start-postgres.sh.
