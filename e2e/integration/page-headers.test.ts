@@ -54,6 +54,8 @@ function urlsFor(pattern: string): string[] {
     case '/':
       return ['/', '/no-such-page'];
     case '/access':
+    // Not an admin here (no ADMIN_EMAILS): the missing page every non-admin gets.
+    case '/admin':
     case '/sign-in':
     case '/account':
     case '/s/missing':
