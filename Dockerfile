@@ -19,7 +19,10 @@ WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
 COPY --from=deps /app/node_modules ./node_modules
 COPY . .
-RUN npx next build
+# Turbopack bundles the highlighting Web Worker into chunks, and its server-side compile also
+# copies the worker's TypeScript source into static/media as a plain asset nothing loads: keep
+# source out of the image.
+RUN npx next build && find .next/static -name '*.ts' -delete
 
 # 3. Runtime: only the standalone server, static assets and public files; no compilers, no source.
 FROM node:${NODE_VERSION}-bookworm-slim AS run
