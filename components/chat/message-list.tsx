@@ -1,5 +1,5 @@
 'use client';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { BranchInfo, ModelBadge } from '@/lib/chat/api-types';
 import { groupTurns, type Item } from '@/lib/chat/turns';
 import { contextStartOf } from '@/lib/chat/context-start';
@@ -12,6 +12,7 @@ import {
 } from '@/lib/store/conversation-store';
 import { ContextDivider } from './context-divider';
 import { EmptyState } from './empty-state';
+import { LiveRowCommitted } from './live-row-context';
 import { type TurnHandlers, TurnRow } from './turn-row';
 import { useRowVirtualizer } from './use-row-virtualizer';
 import { useStickToBottom } from './use-stick-to-bottom';
@@ -39,7 +40,7 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
   const liveUser = useLiveUserMessage();
   const liveIds = useLiveIds();
   const replaces = useLiveReplaces();
-  const { containerRef, contentRef, atBottom, jumpToLatest } = useStickToBottom();
+  const { containerRef, contentRef, atBottom, jumpToLatest, follow } = useStickToBottom();
 
   // Sending a message always brings the reader down to it.
   useEffect(() => {
@@ -88,6 +89,26 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
   // Only the rows on screen (and a few around them) are in the DOM, so a long conversation
   // costs what a short one does; find-in-page and screen readers see what is on screen.
   const { virtualizer, shown } = useRowVirtualizer(rows, containerRef, liveKey);
+  // The streaming row, right after React wrote its new text (the same task): measured as the
+  // ResizeObserver would measure it in the frame, so the list's height is right, then followed.
+  // The frame then paints the text and dispatches the scroll event at once; otherwise the scroll
+  // happens at the frame's end and its event takes a second frame per update.
+  const measureLive = () => {
+    let row = contentRef.current?.lastElementChild ?? null;
+    while (row instanceof HTMLElement && row.dataset.rowKey !== liveKey) {
+      row = row.previousElementSibling;
+    }
+    if (!(row instanceof HTMLElement) || row.dataset.index === undefined) return;
+    virtualizer.resizeItem(
+      Number(row.dataset.index),
+      Math.round(row.getBoundingClientRect().height),
+    );
+    follow();
+  };
+  const latestMeasureLive = useRef(measureLive);
+  latestMeasureLive.current = measureLive;
+  // One function for the list's lifetime: a new context value would re-render every row.
+  const liveCommitted = useCallback(() => latestMeasureLive.current(), []);
   // The content box is the stick-to-bottom's (it watches its size) and, unless the empty state
   // fills it, the virtualizer's (it writes its height).
   const setContent = useCallback(
@@ -99,61 +120,63 @@ export function MessageList({ messages, badge, branches, busy, ...handlers }: Pr
   );
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col">
-      <div
-        ref={containerRef}
-        data-testid="messages"
-        // The virtualizer keeps the rows on screen in place as others measure; the browser's own
-        // anchoring would correct the same change twice.
-        className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
-      >
+    <LiveRowCommitted value={liveCommitted}>
+      <div className="flex min-h-0 flex-1 flex-col">
         <div
-          ref={setContent}
-          className={
-            empty
-              ? 'mx-auto flex max-w-reading flex-col px-gutter py-6'
-              : 'relative mx-auto max-w-reading'
-          }
-          style={empty ? undefined : { height: virtualizer.getTotalSize() }}
+          ref={containerRef}
+          data-testid="messages"
+          // The virtualizer keeps the rows on screen in place as others measure; the browser's own
+          // anchoring would correct the same change twice.
+          className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]"
         >
-          {empty && <EmptyState badge={badge} />}
-          {shown.map((virtual) => {
-            const row = rows[virtual.index];
-            if (!row) return null;
-            return (
-              <VirtualRow
-                key={row.key}
-                rowKey={row.key}
-                index={virtual.index}
-                start={virtual.start}
-                live={row.item === null}
-                measure={virtualizer.measureElement}
-              >
-                {startsContext(row.item) && <ContextDivider />}
-                <TurnRow
-                  item={row.item}
-                  isLast={row.isLast}
-                  branch={row.branch}
-                  busy={rowsBusy}
-                  {...handlers}
-                />
-              </VirtualRow>
-            );
-          })}
-        </div>
-      </div>
-      {/* A strip of its own below the messages, not floating over them: it never hides text. */}
-      {!atBottom && (
-        <div className="flex shrink-0 justify-center py-1.5">
-          <button
-            type="button"
-            onClick={() => jumpToLatest()}
-            className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm shadow-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:bg-zinc-900"
+          <div
+            ref={setContent}
+            className={
+              empty
+                ? 'mx-auto flex max-w-reading flex-col px-gutter py-6'
+                : 'relative mx-auto max-w-reading'
+            }
+            style={empty ? undefined : { height: virtualizer.getTotalSize() }}
           >
-            Jump to latest ↓
-          </button>
+            {empty && <EmptyState badge={badge} />}
+            {shown.map((virtual) => {
+              const row = rows[virtual.index];
+              if (!row) return null;
+              return (
+                <VirtualRow
+                  key={row.key}
+                  rowKey={row.key}
+                  index={virtual.index}
+                  start={virtual.start}
+                  live={row.item === null}
+                  measure={virtualizer.measureElement}
+                >
+                  {startsContext(row.item) && <ContextDivider />}
+                  <TurnRow
+                    item={row.item}
+                    isLast={row.isLast}
+                    branch={row.branch}
+                    busy={rowsBusy}
+                    {...handlers}
+                  />
+                </VirtualRow>
+              );
+            })}
+          </div>
         </div>
-      )}
-    </div>
+        {/* A strip of its own below the messages, not floating over them: it never hides text. */}
+        {!atBottom && (
+          <div className="flex shrink-0 justify-center py-1.5">
+            <button
+              type="button"
+              onClick={() => jumpToLatest()}
+              className="rounded-full border border-zinc-300 bg-white px-3 py-1 text-sm shadow-sm hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-blue-500 dark:border-zinc-700 dark:hover:bg-zinc-800 dark:bg-zinc-900"
+            >
+              Jump to latest ↓
+            </button>
+          </div>
+        )}
+      </div>
+    </LiveRowCommitted>
   );
 }

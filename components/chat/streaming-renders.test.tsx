@@ -80,14 +80,19 @@ const chunk = (content: string) =>
     choices: [{ index: 0, delta: { content }, finish_reason: null }],
   });
 
-let frames: FrameRequestCallback[] = [];
+// The driver's store writes wait for a task (flush-timer.ts): those due now run when the test
+// says; those a time floor holds back are kept apart.
+const timers = vi.hoisted(() => ({ due: [] as (() => void)[], held: [] as (() => void)[] }));
+vi.mock('@/lib/store/flush-timer', () => ({
+  afterMs: (run: () => void, delayMs: number) => (delayMs > 0 ? timers.held : timers.due).push(run),
+}));
 let upstream!: ReadableStreamDefaultController<Uint8Array>;
 let send!: (input: SendInput) => Promise<boolean>;
 
 let renderGapMs = 0;
 
 function Harness() {
-  // The first test drives frames by hand with no time floor, to prove one store write per frame.
+  // The first test runs the writes by hand with no time floor, to prove one store write per task.
   const turn = useChatTurn({
     conversationId: 'c1',
     onConversationCreated: () => {},
@@ -113,19 +118,19 @@ const driverLoaded = () =>
     await import('@/lib/store/stream-driver');
     await new Promise((r) => setTimeout(r, 0));
   });
-const flushFrames = () =>
+const runWrites = () =>
   act(() => {
-    const due = frames;
-    frames = [];
-    for (const f of due) f(performance.now());
+    const due = timers.due;
+    timers.due = [];
+    for (const run of due) run();
   });
 
 beforeEach(() => {
   conversationStore.actions().turnEnded();
   renders.clear();
   listRenders.count = 0;
-  frames = [];
-  vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+  timers.due = [];
+  timers.held = [];
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -157,7 +162,7 @@ afterEach(() => {
 });
 
 describe('streaming into the conversation store', () => {
-  it('writes the store at most once per frame and re-renders only the streaming message', async () => {
+  it('writes the store at most once per write task and re-renders only the streaming message', async () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <Harness />
@@ -194,15 +199,15 @@ describe('streaming into the conversation store', () => {
     for (let b = 0; b < bursts; b++) {
       for (let i = 0; i < 50; i++) upstream.enqueue(chunk(`t${b * 50 + i} `));
       await tick();
-      // 50 chunks arrived, one frame was requested, and nothing is written until it runs.
-      expect(frames.length).toBe(1);
+      // 50 chunks arrived, one write was asked for, and nothing is written until it runs.
+      expect(timers.due.length).toBe(1);
       expect(assistantWrites).toBe(b);
-      await flushFrames();
+      await runWrites();
       expect(assistantWrites).toBe(b + 1);
     }
 
     expect(screen.getByText(/t199/).closest('article')?.dataset.status).toBe('streaming');
-    // Finished messages never re-rendered; the streaming one rendered once per frame.
+    // Finished messages never re-rendered; the streaming one rendered once per write.
     expect(renders.get('u0')).toBe(atStart.get('u0'));
     expect(renders.get('a0')).toBe(atStart.get('a0'));
     expect(renders.get('u1')).toBe(atStart.get('u1'));
@@ -256,13 +261,14 @@ describe('streaming into the conversation store', () => {
     );
     upstream.enqueue(chunk('first '));
     await tick();
-    expect(frames.length).toBe(1);
-    await flushFrames();
+    expect(timers.due.length).toBe(1);
+    await runWrites();
     expect(screen.getByText(/first/)).toBeTruthy();
-    // Within the floor, new tokens wait instead of asking for another frame.
+    // Within the floor, new tokens wait for the floor instead of a write now.
     upstream.enqueue(chunk('second '));
     await tick();
-    expect(frames.length).toBe(0);
+    expect(timers.due.length).toBe(0);
+    expect(timers.held.length).toBe(1);
     expect(screen.queryByText(/second/)).toBeNull();
     renderGapMs = 0;
   });

@@ -1,5 +1,5 @@
 'use client';
-import { memo, Suspense } from 'react';
+import { memo, Suspense, useContext, useLayoutEffect } from 'react';
 import type { BranchInfo } from '@/lib/chat/api-types';
 import { blankMessage } from '@/lib/chat/blank-message';
 import type { Item } from '@/lib/chat/turns';
@@ -7,6 +7,7 @@ import type { ChatMessage } from '@/lib/chat/types';
 import { useLiveTurnMessages } from '@/lib/store/conversation-store';
 // A comparison's answers side by side: a chunk of its own, loaded when a conversation has one.
 import { ComparisonTurn } from './compare/lazy';
+import { LiveRowCommitted } from './live-row-context';
 import { AssistantTurn } from './message/assistant-turn';
 import { MessageView } from './message/message-view';
 
@@ -77,6 +78,11 @@ export const TurnRow = memo(function TurnRow(props: Props) {
     onSwitchBranch,
   } = props;
   const live = useLiveTurnMessages(item === null);
+  const liveCommitted = useContext(LiveRowCommitted);
+  // Every commit of the streaming row (no deps): the list measures and follows it now.
+  useLayoutEffect(() => {
+    if (item === null) liveCommitted?.();
+  });
   if (item?.kind === 'user') {
     return (
       <MessageView

@@ -87,5 +87,15 @@ export function useStickToBottom() {
     container.scrollTo({ top: container.scrollHeight, behavior });
   }, []);
 
-  return { containerRef, contentRef, atBottom, jumpToLatest };
+  /**
+   * Brings the end into view unless the reader has left it: what the ResizeObserver does in the
+   * frame, for a caller that has just grown the content in its own task (MessageList), so the
+   * frame that paints the growth also dispatches the scroll and the observer finds nothing to do.
+   */
+  const follow = useCallback(() => {
+    const container = containerRef.current;
+    if (container && stick.current) container.scrollTop = container.scrollHeight;
+  }, []);
+
+  return { containerRef, contentRef, atBottom, jumpToLatest, follow };
 }

@@ -220,6 +220,38 @@ test('auto-scroll follows the answer until the reader scrolls up, then offers a 
   await expect.poll(atBottom).toBe(true);
 });
 
+test('the list is at the end of the answer whenever its text changes, before it is painted', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 900, height: 500 });
+  const chat = new ChatPage(page);
+  await chat.goto('/');
+  // Each change to the streaming answer's text is seen right after React wrote it (a mutation
+  // observer runs before the frame): the list must already show its end then, not a frame later.
+  await page.evaluate(() => {
+    const w = window as unknown as { __gaps: number[] };
+    w.__gaps = [];
+    new MutationObserver((records) => {
+      const list = document.querySelector('[data-testid="messages"]');
+      const answer = document.querySelector(
+        'article[data-role="assistant"][data-status="streaming"]',
+      );
+      if (!list || !answer) return;
+      // Only the answer's own text: not rows the list adds, nor code highlighted afterwards.
+      const grew = records.some((r) => {
+        const at = r.target instanceof Element ? r.target : r.target.parentElement;
+        return at !== null && answer.contains(at) && !at.closest('pre[data-highlighted]');
+      });
+      if (grew) w.__gaps.push(list.scrollHeight - list.scrollTop - list.clientHeight);
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  await chat.send('[[mock:markdown tokens=600 rate=100]] follow this answer');
+  await chat.waitForAssistantStatus('complete');
+  const gaps = await page.evaluate(() => (window as unknown as { __gaps: number[] }).__gaps);
+  expect(gaps.length).toBeGreaterThan(20);
+  expect(gaps.filter((gap) => gap > 2)).toEqual([]);
+});
+
 test('Stop says Stopped; a dropped connection is a failure with Retry and Continue', async ({
   page,
 }) => {

@@ -19,7 +19,9 @@ const chunk = (content: string, extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-let frames: (() => void)[] = [];
+// The driver's writes wait for a task (flush-timer.ts); here they run when the test says.
+const timers = vi.hoisted(() => ({ due: [] as (() => void)[] }));
+vi.mock('./flush-timer', () => ({ afterMs: (run: () => void) => timers.due.push(run) }));
 let body!: ReadableStreamDefaultController<Uint8Array>;
 let requests: { url: string; init: RequestInit }[] = [];
 let answer: () => Response;
@@ -35,9 +37,9 @@ const streamResponse = () =>
   );
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
-const runFrames = () => {
-  const due = frames;
-  frames = [];
+const runWrites = () => {
+  const due = timers.due;
+  timers.due = [];
   for (const f of due) f();
 };
 const live = () => conversationStore.get().live;
@@ -45,10 +47,9 @@ const live = () => conversationStore.get().live;
 beforeEach(() => {
   conversationStore.actions().turnEnded();
   conversationStore.actions().clearSendError();
-  frames = [];
+  timers.due = [];
   requests = [];
   answer = streamResponse;
-  vi.stubGlobal('requestAnimationFrame', (cb: () => void) => frames.push(cb));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit) => {
@@ -60,7 +61,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the stream driver', () => {
-  it('streams a turn into the store once per frame and hands the saved turn over once', async () => {
+  it('streams a turn into the store once per write and hands the saved turn over once', async () => {
     const driver = createStreamDriver({ minRenderGapMs: 0 });
     const finished: FinishedTurn[] = [];
     const started: string[] = [];
@@ -92,13 +93,13 @@ describe('the stream driver', () => {
 
     for (let i = 0; i < 20; i++) body.enqueue(chunk(`t${i} `));
     await tick();
-    expect(frames).toHaveLength(1);
+    expect(timers.due).toHaveLength(1);
     expect(writes).toEqual([]);
-    runFrames();
+    runWrites();
     expect(writes).toEqual([1]);
     expect(live()?.messages[0]?.content).toMatch(/^t0 .*t19 $/);
 
-    // A finished step arrives as saved; a pending frame no longer writes over it.
+    // A finished step arrives as saved; a pending write no longer writes over it.
     body.enqueue(chunk('late '));
     const savedA1 = { ...a1, content: 'first step', status: 'complete' as const };
     body.enqueue(encodeSSE({ message: savedA1 }, 'message'));
@@ -106,7 +107,7 @@ describe('the stream driver', () => {
     body.enqueue(encodeSSE({ assistantMessage: a2 }, 'step'));
     body.enqueue(chunk('second'));
     await tick();
-    runFrames();
+    runWrites();
     expect(live()?.messages.map((m) => [m.id, m.content])).toEqual([
       ['a1', 'first step'],
       ['a2', 'second'],
@@ -217,7 +218,7 @@ describe('the stream driver', () => {
     body.enqueue(new TextEncoder().encode('id: 7\n'));
     body.enqueue(chunk('resumed'));
     await tick();
-    runFrames();
+    runWrites();
     expect(live()?.messages.map((m) => [m.id, m.content])).toEqual([['a1', 'resumed']]);
     expect(driver.lastSeq()).toBe('7');
     body.enqueue(encodeSSE({ messages: [user, { ...a1, content: 'resumed' }] }, 'done'));
@@ -240,7 +241,7 @@ describe('the stream driver', () => {
     body.enqueue(chunk('half'));
     body.enqueue(chunk(' and whole'));
     await tick();
-    runFrames();
+    runWrites();
     expect(live()?.userMessage).toBeNull();
     expect(live()?.messages.map((m) => [m.id, m.content])).toEqual([['a1', 'half and whole']]);
     body.enqueue(encodeSSE({ messages: [user, { ...a1, content: 'half and whole' }] }, 'done'));
@@ -267,7 +268,7 @@ describe('the stream driver', () => {
     body.enqueue(chunk('text'));
     await tick();
     driver.detach();
-    runFrames();
+    runWrites();
     expect(live()).toBeNull();
     expect(await outcome).toEqual({ kind: 'aborted' });
   });

@@ -3,6 +3,7 @@ import { createReasoningClock, fieldsFromStream } from '@/lib/chat/from-stream';
 import type { ChatError, ChatMessage, Conversation } from '@/lib/chat/types';
 import { initialStreamState, type StreamState, step } from '@/lib/openai/accumulate';
 import { conversationStore } from './conversation-store';
+import { afterMs } from './flush-timer';
 import type { ResumeInput, StartInput, TurnHooks, TurnOutcome, TurnStore } from './turn-types';
 import { readTurn, requestStop, resumeUrl, TurnRefused, type TurnRequest } from './turn-stream';
 
@@ -10,8 +11,8 @@ export { requestStop, resumeUrl } from './turn-stream';
 export type { FinishedTurn, ResumeInput, StartInput, TurnHooks, TurnOutcome } from './turn-types';
 
 // The live turn's engine: reads the app's SSE, folds the chunks with the same accumulator the
-// server uses, and writes the store at most once per animation frame (and at most every
-// `minRenderGapMs`). React, the Query cache and the router stay outside: the component hook
+// server uses, and writes the store at most every `minRenderGapMs`, in a task of its own
+// (flush-timer.ts). React, the Query cache and the router stay outside: the component hook
 // gets the finished turn through `onFinished` and an outcome when the stream is over.
 
 export interface StreamDriverOptions {
@@ -22,14 +23,10 @@ export interface StreamDriverOptions {
 }
 
 /**
- * The wait for the floor ends this much early: the render then runs in the next animation frame,
- * which at 60 Hz lands on the floor instead of up to a frame after it (50 ms became 50–67 ms, so
- * about 16 updates a second instead of 20).
+ * The wait for the floor ends this much early: a timer fires a little late, and 50 ms that became
+ * 51 would be under 20 updates a second.
  */
-const FRAME_LEAD_MS = 12;
-
-const frame = (cb: () => void): unknown =>
-  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : setTimeout(cb, 16);
+const TIMER_LEAD_MS = 2;
 
 // The server sends normalized chunks: a think block already arrives as reasoning.
 const fresh = () => initialStreamState({ thinkTags: false });
@@ -71,7 +68,7 @@ export class StreamDriver {
   private readonly leftBehind = new WeakSet<AbortController>();
   // Following a turn another request started: its saved user message is already on screen.
   private resuming = false;
-  // The frame asked for and not yet run (0: none); a newer ticket or 0 cancels it.
+  // The write asked for and not yet run (0: none); a newer ticket or 0 cancels it.
   private pending = 0;
   private tickets = 0;
   private lastFlush = Number.NEGATIVE_INFINITY;
@@ -101,9 +98,10 @@ export class StreamDriver {
     if (this.pending) return;
     const ticket = ++this.tickets;
     this.pending = ticket;
-    const wait = this.lastFlush + this.minRenderGapMs - FRAME_LEAD_MS - performance.now();
-    if (wait <= 0) frame(() => this.flush(ticket));
-    else setTimeout(() => frame(() => this.flush(ticket)), wait);
+    afterMs(
+      () => this.flush(ticket),
+      this.lastFlush + this.minRenderGapMs - TIMER_LEAD_MS - performance.now(),
+    );
   }
 
   private follow(message: ChatMessage) {
