@@ -7,11 +7,9 @@ import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import {
   comparisonIsLive,
   createConversation,
-  getConversation,
-  insertMessage,
+  getConversationAndLeaf,
+  insertShownAnswer,
   listMessages,
-  setActiveLeaf,
-  touchConversation,
 } from '@/lib/server/db/repository';
 import { beginGeneration } from '@/lib/server/live/generation';
 import { AppError, notFound } from '@/lib/server/errors';
@@ -73,7 +71,7 @@ async function startChatNow(
   options: { deadlineMs: number },
 ): Promise<LaunchedTurn> {
   const db = await getDb();
-  const { existing, messages, column } = await readConversation(db, userId, body);
+  const { existing, leaf, messages, column, settled } = await readConversation(db, userId, body);
   const start =
     !existing && body.assistantId ? await assistantStart(db, userId, body.assistantId) : null;
   const { model, provider } = await chooseModel(body, existing, column, start);
@@ -105,10 +103,10 @@ async function startChatNow(
   });
 
   // Claimed before any streaming row exists, so recovery never mistakes it for an orphan; an
-  // existing conversation was settled just above, a new one has nothing to settle.
+  // existing conversation's lost answer was settled just above, a new one has nothing to settle.
   const assistantId = crypto.randomUUID();
   const claim = beginGeneration(db, conversation.id, {
-    settled: true,
+    settled: !existing || settled || 'unless-refused',
     messageId: assistantId,
     ...(column && joins
       ? { comparison: { id: column.slot.id, slot: column.slot.slot }, slot: column.slot.slot }
@@ -125,26 +123,29 @@ async function startChatNow(
   try {
     if (point.status === 'rejected') throw point.reason;
     const { branch, userMessage, parentId } =
-      point.value ?? (await turnPoint(db, conversation.id, messages, body, attachments));
+      point.value ?? (await turnPoint(db, conversation.id, { messages, leaf }, body, attachments));
 
-    const assistant = await insertMessage(db, {
-      id: assistantId,
-      conversationId: conversation.id,
-      parentId,
-      role: 'assistant',
-      status: 'streaming',
-      model,
-      // A retried column stays in its comparison, in its column, with the model it answered.
-      comparison: column ? { ...column.slot, provider } : null,
-    });
     // A new conversation was created with this model and provider a moment ago: nothing to
     // touch. A retried column keeps the conversation's model ("Continue with this answer"
-    // changes it).
-    const touched = await showNext(db, {
-      conversationId: conversation.id,
-      messageId: assistant.id,
-      touch: existing && !column ? { model, provider } : null,
-    });
+    // changes it). Every new turn is what the conversation shows next, whichever branch it
+    // grew from.
+    const touch = existing && !column ? { model, provider } : null;
+    const assistant = await insertShownAnswer(
+      db,
+      {
+        id: assistantId,
+        conversationId: conversation.id,
+        parentId,
+        role: 'assistant',
+        status: 'streaming',
+        model,
+        // A retried column stays in its comparison, in its column, with the model it answered.
+        comparison: column ? { ...column.slot, provider } : null,
+      },
+      touch,
+    );
+    // Saved in the same statement, at the answer's time (both are the transaction's now()).
+    const touched = touch ? { ...conversation, ...touch, updatedAt: assistant.createdAt } : null;
     return launchTurn({
       live,
       db,
@@ -174,14 +175,26 @@ type Column = NonNullable<ReturnType<typeof columnOf>>;
  * column's model, in that column.
  */
 async function readConversation(db: Db, userId: string, body: ChatInput) {
-  const existing = body.conversationId
-    ? await getConversation(db, { userId, conversationId: body.conversationId })
+  const found = body.conversationId
+    ? await getConversationAndLeaf(db, { userId, conversationId: body.conversationId })
     : null;
-  if (body.conversationId && !existing) throw notFound('Conversation not found.');
-  if (existing) await settleLostGenerations(db, { conversationId: existing.id });
-  const messages = existing ? await listMessages(db, { conversationId: existing.id }) : [];
+  if (body.conversationId && !found) throw notFound('Conversation not found.');
+  const conversationId = found?.conversation.id;
+  let messages = conversationId ? await listMessages(db, { conversationId }) : [];
+  // Only an answer still marked as being written can have been lost; a lost turn with none is
+  // settled when it refuses the claim (beginGeneration).
+  const settled = !!conversationId && messages.some((m) => m.status === 'streaming');
+  if (settled && (await settleLostGenerations(db, { conversationId })) > 0) {
+    messages = await listMessages(db, { conversationId });
+  }
   const column = body.retryOf ? columnOf(messages, body.retryOf) : null;
-  return { existing, messages, column };
+  return {
+    existing: found?.conversation ?? null,
+    leaf: found?.activeLeafId ?? null,
+    messages,
+    column,
+    settled,
+  };
 }
 
 /**
@@ -244,7 +257,7 @@ async function newConversation(
 function turnPoint(
   db: Db,
   conversationId: string,
-  messages: ChatMessage[],
+  { messages, leaf }: { messages: ChatMessage[]; leaf: string | null },
   body: ChatInput,
   attachments: Awaited<ReturnType<typeof claimForMessage>>,
 ) {
@@ -255,23 +268,11 @@ function turnPoint(
       attachments: body.attachments ? attachments : undefined,
     });
   }
-  return newUserMessage(db, conversationId, messages, { content: body.content ?? '', attachments });
-}
-
-/** Every new turn is what the conversation shows next, whichever branch it grew from. */
-async function showNext(
-  db: Db,
-  o: {
-    conversationId: string;
-    messageId: string;
-    touch: { model: string; provider: string } | null;
-  },
-) {
-  const [touched] = await Promise.all([
-    o.touch ? touchConversation(db, { conversationId: o.conversationId, ...o.touch }) : null,
-    setActiveLeaf(db, { conversationId: o.conversationId, messageId: o.messageId }),
-  ]);
-  return touched;
+  return newUserMessage(db, conversationId, messages, {
+    content: body.content ?? '',
+    attachments,
+    leaf,
+  });
 }
 
 /** The comparison column of the answer a retry names (null when it is not in a comparison). */

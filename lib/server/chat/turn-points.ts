@@ -78,9 +78,16 @@ export async function newUserMessage(
   db: Db,
   conversationId: string,
   messages: ChatMessage[],
-  input: { content: string; attachments: AttachmentMeta[] },
+  input: {
+    content: string;
+    attachments: AttachmentMeta[];
+    /** The shown branch's leaf when the caller read it with the conversation. */
+    leaf?: string | null;
+  },
 ): Promise<TurnPoint> {
-  const history = activeBranch(messages, await getActiveLeafId(db, { conversationId }));
+  const leaf =
+    input.leaf !== undefined ? input.leaf : await getActiveLeafId(db, { conversationId });
+  const history = activeBranch(messages, leaf);
   const userMessage = await insertMessage(db, {
     conversationId,
     parentId: history.at(-1)?.id ?? null,

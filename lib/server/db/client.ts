@@ -2,6 +2,7 @@ import 'server-only';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
@@ -41,6 +42,8 @@ export type DbOptions = (
   onWarning?: (message: string, error: unknown) => void;
   /** Given the bucket keys of attachment rows the clean-up deleted (S3 storage). */
   onDeletedObjects?: (keys: string[]) => Promise<void>;
+  /** Told the SQL of every statement as it is sent (tests count the round trips of a turn). */
+  onStatement?: (sql: string) => void;
 };
 
 /** Stops listening. */
@@ -101,7 +104,7 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
       onnotice: () => {},
     });
     return {
-      db: drizzlePostgres({ client, schema }),
+      db: drizzlePostgres({ client, schema, logger: statementLogger(options) }),
       driver: 'postgres',
       ...(options.listen !== false && listenable(options.url)
         ? {
@@ -130,7 +133,7 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
     throw error;
   }
   return {
-    db: drizzlePglite({ client, schema }),
+    db: drizzlePglite({ client, schema, logger: statementLogger(options) }),
     driver: 'pglite',
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
@@ -142,6 +145,11 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
       if (!client.closed) await client.close();
     },
   };
+}
+
+function statementLogger(options: DbOptions): Logger | undefined {
+  const { onStatement } = options;
+  return onStatement ? { logQuery: (sql) => onStatement(sql) } : undefined;
 }
 
 /**

@@ -16,7 +16,8 @@ export interface TestDatabase {
   driver: DbOptions['driver'];
   /** Options that open this same database again (after the previous handle is closed). */
   options: DbOptions;
-  open(): Promise<DbHandle>;
+  /** `extra` adds to the options (e.g. a statement counter). */
+  open(extra?: Pick<DbOptions, 'onStatement'>): Promise<DbHandle>;
   /** Closes every handle opened through `open` and deletes the database. */
   destroy(): Promise<void>;
 }
@@ -41,7 +42,7 @@ export async function createTestDatabase(
     return {
       driver: 'pglite',
       options,
-      open: () => track(options),
+      open: (extra) => track({ ...options, ...extra }),
       destroy: async () => {
         await closeAll();
         await rm(dir, { recursive: true, force: true });
@@ -63,7 +64,7 @@ export async function createTestDatabase(
   return {
     driver: 'postgres',
     options,
-    open: () => track(options),
+    open: (extra) => track({ ...options, ...extra }),
     destroy: async () => {
       try {
         await closeAll();
@@ -83,11 +84,12 @@ export async function createTestDatabase(
  */
 export function withTestDatabase(
   onOpen?: (handle: DbHandle) => void | Promise<void>,
+  extra: Pick<DbOptions, 'onStatement'> = {},
 ): TestDatabase {
   let current: TestDatabase | undefined;
   beforeAll(async () => {
     current = await createTestDatabase();
-    const handle = await current.open();
+    const handle = await current.open(extra);
     await onOpen?.(handle);
   });
   afterAll(async () => {
@@ -104,7 +106,7 @@ export function withTestDatabase(
     get options() {
       return get().options;
     },
-    open: () => get().open(),
+    open: (extra) => get().open(extra),
     destroy: () => get().destroy(),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { formatBytes } from '@/lib/chat/attachments';
 import type { Db } from '@/lib/server/db/types';
-import { hitRateLimit, peekRateLimit, purgeRateLimits } from '@/lib/server/db/repository';
+import { countInOrder, hitRateLimit, purgeRateLimits } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
 
 // Every limit goes through here: fixed-window counters in the database, so they hold across every
@@ -35,20 +35,29 @@ export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 const PURGE_EVERY = 500;
 
-/** Counts this request against each limit in turn; throws rate_limited at the first one passed. */
+/**
+ * Counts this request against each limit in turn (one statement for all of them); throws
+ * rate_limited at the first one passed, and the limits after it are not counted.
+ */
 export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
+  const checked: Limit[] = [];
   for (const given of limits) {
     const max = given.maxOf ? ((await given.maxOf(db)) ?? given.max) : given.max;
-    const limit = { ...given, max };
-    if (max <= 0) continue;
-    const { windowMs, key } = limit;
-    if (limit.budget) {
-      if ((await peekRateLimit(db, { key, windowMs, now })) < max) continue;
-      throw refusal(limit, windowEnd(now, windowMs), now);
-    }
-    const hit = await hitRateLimit(db, { key, windowMs, now, amount: limit.cost ?? 1 });
-    if (hit.count > limit.max) throw refusal(limit, hit.resetAt, now);
+    if (max > 0) checked.push({ ...given, max });
   }
+  const result = await countInOrder(
+    db,
+    checked.map((l) => ({
+      key: l.key,
+      windowMs: l.windowMs,
+      max: l.max,
+      amount: l.cost ?? 1,
+      peek: l.budget === true,
+    })),
+    now,
+  );
+  const refused = result.refused === null ? undefined : checked[result.refused];
+  if (refused && result.resetAt) throw refusal(refused, result.resetAt, now);
   // Old counters can no longer limit anything; forget them now and then.
   if (Math.random() * PURGE_EVERY < 1) {
     await purgeRateLimits(db, new Date(now.getTime() - 2 * DAY)).catch(() => {});
@@ -64,10 +73,6 @@ export async function spend(
 ): Promise<void> {
   if (amount <= 0) return;
   await hitRateLimit(db, { key: budget.key, windowMs: budget.windowMs, now, amount });
-}
-
-function windowEnd(now: Date, windowMs: number): Date {
-  return new Date(now.getTime() - (now.getTime() % windowMs) + windowMs);
 }
 
 function refusal(limit: Limit, resetAt: Date, now: Date): AppError {

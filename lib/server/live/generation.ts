@@ -77,8 +77,12 @@ export async function beginGeneration(
   options: {
     inner?: ClientSink;
     timing?: LiveTiming;
-    /** The caller settled lost turns of this conversation just before (or it is new). */
-    settled?: boolean;
+    /**
+     * true: the caller settled lost turns of this conversation just before (or it is new).
+     * 'unless-refused': the caller saw no answer being written; lost turns are settled only when
+     * one still holds the conversation (the claim is refused), then it is claimed again.
+     */
+    settled?: boolean | 'unless-refused';
     /** Lock slot: 0 starts a new live group; a column joining a live comparison takes its own. */
     slot?: number;
   } & GenerationPlace = {},
@@ -86,12 +90,20 @@ export async function beginGeneration(
   const timing = options.timing ?? (await liveTiming());
   if (!options.settled) await settleLostGenerations(db, { conversationId });
   const id = crypto.randomUUID();
-  const claimed = await insertGenerations(db, {
-    conversationId,
-    leaseMs: timing.leaseMs,
-    comparisonId: options.comparison?.id ?? null,
-    claims: [{ id, messageId: options.messageId ?? null, slot: options.slot ?? 0 }],
-  });
+  const claim = () =>
+    insertGenerations(db, {
+      conversationId,
+      leaseMs: timing.leaseMs,
+      comparisonId: options.comparison?.id ?? null,
+      claims: [{ id, messageId: options.messageId ?? null, slot: options.slot ?? 0 }],
+    });
+  let claimed = await claim();
+  // A turn lost with no answer left streaming (its instance vanished before the answer was saved,
+  // or after it was finished) still holds the conversation until it is settled.
+  if (!claimed && options.settled === 'unless-refused') {
+    await settleLostGenerations(db, { conversationId });
+    claimed = await claim();
+  }
   if (!claimed) throw new AppError('conflict', BUSY);
   return liveGeneration(db, id, timing, options.inner);
 }

@@ -41,6 +41,14 @@ export async function getConversation(
   db: Db,
   input: { userId: string; conversationId: string },
 ): Promise<Conversation | null> {
+  return (await getConversationAndLeaf(db, input))?.conversation ?? null;
+}
+
+/** getConversation, with the leaf of the branch it shows (a new turn grows from it). */
+export async function getConversationAndLeaf(
+  db: Db,
+  input: { userId: string; conversationId: string },
+): Promise<{ conversation: Conversation; activeLeafId: string | null } | null> {
   if (!isUuid(input.conversationId) || !isUuid(input.userId)) return null;
   const [row] = await db
     .select()
@@ -53,7 +61,7 @@ export async function getConversation(
       ),
     )
     .limit(1);
-  return row ? toConversation(row) : null;
+  return row ? { conversation: toConversation(row), activeLeafId: row.activeLeafId } : null;
 }
 
 /** Who owns a conversation, deleted (restorable) ones included; null when there is none. */

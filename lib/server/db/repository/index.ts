@@ -39,6 +39,7 @@ export {
   createConversation,
   deleteConversation,
   getConversation,
+  getConversationAndLeaf,
   getConversationOwner,
   listConversations,
   MAX_PAGE_SIZE,
@@ -82,6 +83,7 @@ export {
   decideToolCall,
   getMessageForUser,
   insertMessage,
+  insertShownAnswer,
   listMessages,
   type MessagePatch,
   type NewMessage,
@@ -90,6 +92,7 @@ export {
   updateMessage,
 } from './messages';
 export {
+  countInOrder,
   hitRateLimit,
   peekRateLimit,
   purgeRateLimits,

@@ -165,3 +165,30 @@ export async function getMessageForUser(
     ? { message: toChatMessage(row.message), conversation: toConversation(row.conversation) }
     : null;
 }
+
+/**
+ * Saves a new turn's answer and makes it what the conversation shows, in one statement; `touch`
+ * also records the model it answers with (as touchConversation, for a conversation not deleted).
+ * Returns the answer as saved. One round trip less before every answer's model call.
+ */
+export async function insertShownAnswer(
+  db: Db,
+  message: NewMessage,
+  touch: { model: string | null; provider: string | null } | null,
+): Promise<ChatMessage> {
+  const values = messageValues(message, message.conversationId);
+  const live = sql`${conversations.deletedAt} is null`;
+  const set = touch
+    ? sql`, updated_at = case when ${live} then now() else ${conversations.updatedAt} end,
+        model = case when ${live} then ${touch.model} else ${conversations.model} end,
+        provider = case when ${live} then ${touch.provider} else ${conversations.provider} end`
+    : sql``;
+  // Unreferenced, the update still runs (every data-modifying WITH does, exactly once).
+  const shown = db.$with('shown', { id: conversations.id }).as(
+    sql`update ${conversations} set active_leaf_id = ${values.id}${set}
+        where ${conversations.id} = ${message.conversationId} returning ${conversations.id}`,
+  );
+  const [row] = await db.with(shown).insert(messages).values(values).returning();
+  if (!row) throw new Error('insert into messages returned no row');
+  return toChatMessage(row);
+}

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { rateLimits } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
+import { rowsOf } from './generations';
 
 export interface RateLimitHit {
   /** Requests counted in the current window, this one included. */
@@ -58,4 +59,78 @@ export async function peekRateLimit(
     .from(rateLimits)
     .where(and(eq(rateLimits.key, input.key), eq(rateLimits.windowStart, windowStart)));
   return row?.count ?? 0;
+}
+
+/** One counter of `countInOrder`: a budget is only read, any other counter counts `amount`. */
+export interface CounterCheck {
+  key: string;
+  windowMs: number;
+  /** The most allowed: a counter refuses above it, a budget once it has reached it. */
+  max: number;
+  amount: number;
+  /** Read only (a budget spent after the fact): refused once the count has reached `max`. */
+  peek: boolean;
+}
+
+export interface CounterResult {
+  /** Index of the first counter that refused, or null when every one passed. */
+  refused: number | null;
+  /** When the refusing counter's window ends. */
+  resetAt: Date | null;
+}
+
+/**
+ * Checks counters in order, as `hitRateLimit`/`peekRateLimit` one after another would, in one
+ * statement: a counter after a refused one is not counted. A request's limits are checked before
+ * every chat answer; one round trip instead of one per limit.
+ */
+export async function countInOrder(
+  db: Db,
+  checks: readonly CounterCheck[],
+  now = new Date(),
+): Promise<CounterResult> {
+  if (checks.length === 0) return { refused: null, resetAt: null };
+  // One statement cannot upsert the same row twice.
+  if (new Set(checks.map((c) => c.key)).size < checks.length) {
+    throw new Error('countInOrder: the same counter twice');
+  }
+  const steps = checks.map((c, i) => {
+    const windowStart = new Date(now.getTime() - (now.getTime() % c.windowMs)).toISOString();
+    const name = sql.raw(`s${i}`);
+    const after =
+      i === 0 ? sql`true` : sql`exists (select 1 from ${sql.raw(`s${i - 1}`)} where ok)`;
+    const body = c.peek
+      ? sql`select n < ${c.max}::bigint as ok
+          from (select coalesce((select count from rate_limits where key = ${c.key}::text
+            and window_start = ${windowStart}::timestamptz), 0) as n) peeked where ${after}`
+      : sql`insert into rate_limits as r (key, window_start, count)
+          select ${c.key}::text, ${windowStart}::timestamptz, ${Math.max(0, Math.round(c.amount))}::bigint
+          where ${after}
+          on conflict (key) do update set
+            count = case when r.window_start = excluded.window_start
+              then r.count + excluded.count else excluded.count end,
+            window_start = excluded.window_start
+          returning count <= ${c.max}::bigint as ok`;
+    return {
+      with: sql`${name} as (${body})`,
+      read: sql`select ${i}::int as i, ok from ${name}`,
+    };
+  });
+  const result = await db.execute(
+    sql`with ${sql.join(
+      steps.map((s) => s.with),
+      sql`, `,
+    )} ${sql.join(
+      steps.map((s) => s.read),
+      sql` union all `,
+    )}`,
+  );
+  const failed = rowsOf<{ i: number; ok: boolean }>(result)
+    .sort((a, b) => a.i - b.i)
+    .find((r) => !r.ok);
+  const check = failed ? checks[failed.i] : undefined;
+  if (!failed || !check) return { refused: null, resetAt: null };
+  // Every counter is (re)started in the current window by its upsert, so it ends with it.
+  const t = now.getTime();
+  return { refused: failed.i, resetAt: new Date(t - (t % check.windowMs) + check.windowMs) };
 }
