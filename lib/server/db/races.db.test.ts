@@ -5,7 +5,11 @@ import {
   decideToolCall,
   insertMessage,
   listMessages,
+  saveFinalAnswer,
+  settleLostGenerations,
 } from '@/lib/server/db/repository';
+import { eq, sql } from 'drizzle-orm';
+import { usageDaily } from '@/lib/db/schema';
 import { withTestDatabase, createTestUser } from '@/lib/server/db/testing';
 
 // The database, not the process, settles races: these hold across requests and instances.
@@ -52,5 +56,32 @@ describe(`races (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
     expect(saved?.toolRun?.status).toBe(won[0]?.toolRun?.status);
     // Decided already: a late decision changes nothing.
     expect(await decideToolCall(a.db, waiting.id, deny)).toBeNull();
+  });
+
+  it('counts an answer once in the usage roll-up when its final save and a settle race', async () => {
+    const userId = await createTestUser(a.db);
+    const tries = 8;
+    for (let i = 0; i < tries; i++) {
+      const conversation = await createConversation(a.db, { userId, model: 'm' });
+      const answer = await insertMessage(a.db, {
+        conversationId: conversation.id,
+        role: 'assistant',
+        status: 'streaming',
+        model: 'm',
+      });
+      // No live turn holds the answer: the settle may mark it interrupted while it is saved.
+      await Promise.all([
+        saveFinalAnswer(a.db, answer.id, {
+          status: 'complete',
+          usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 },
+        }),
+        settleLostGenerations(b.db, { conversationId: conversation.id }),
+      ]);
+    }
+    const [row] = await a.db
+      .select({ messages: sql<number>`sum(${usageDaily.messages})::int` })
+      .from(usageDaily)
+      .where(eq(usageDaily.userId, userId));
+    expect(row?.messages).toBe(tries);
   });
 });

@@ -1,12 +1,10 @@
 import 'server-only';
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, gte, lte, sql } from 'drizzle-orm';
 import { rollUpFrom } from '@/lib/db/usage-rollup';
-import type { ChatMessage } from '@/lib/chat/types';
 import { messages, usageDaily } from '@/lib/db/schema';
 import { rowsOf } from './generations';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
-import { toChatMessage } from '@/lib/server/db/rows';
 import type { MessagePatch } from './messages';
 
 // The daily usage roll-up (usage_daily, lib/db/admin-schema.ts): an answer counts once, in the
@@ -15,35 +13,41 @@ import type { MessagePatch } from './messages';
 
 /**
  * An answer's final state (status, usage, ...), and, the first time it leaves `streaming`, its
- * usage in the day's roll-up: one transaction, so the roll-up never misses or doubles an answer.
+ * usage in the day's roll-up: one statement, so the roll-up never misses or doubles an answer.
+ * The row is locked before it is updated (the update reads the lock's status): of a final save
+ * and a settle racing each other, exactly one sees it leave `streaming`. One statement, not a
+ * transaction of three, because it runs after every answer. False when there is no such answer.
  */
 export async function saveFinalAnswer(
   db: Db,
   messageId: string,
   patch: MessagePatch,
-): Promise<ChatMessage | null> {
-  if (!isUuid(messageId)) return null;
+): Promise<boolean> {
+  if (!isUuid(messageId)) return false;
   const defined = Object.fromEntries(
     Object.entries(patch).filter(([, value]) => value !== undefined),
   ) as MessagePatch;
-  return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({ status: messages.status })
-      .from(messages)
-      .where(eq(messages.id, messageId))
-      .for('update');
-    if (!before) return null;
-    const [row] = await tx
-      .update(messages)
-      .set({ ...defined, updatedAt: sql`now()` })
-      .where(eq(messages.id, messageId))
-      .returning();
-    if (!row) return null;
-    if (before.status === 'streaming' && row.status !== 'streaming') {
-      await tx.execute(rollUpFrom(sql`(select * from messages where id = ${messageId})`));
-    }
-    return toChatMessage(row);
-  });
+  const saved = db
+    .update(messages)
+    .set({ ...defined, updatedAt: sql`now()` })
+    .from(sql`(select id, status from messages where id = ${messageId} for update) as locked`)
+    .where(sql`${messages.id} = locked.id`)
+    .returning({
+      createdAt: messages.createdAt,
+      conversationId: messages.conversationId,
+      role: messages.role,
+      comparison: messages.comparison,
+      model: messages.model,
+      usage: messages.usage,
+      leaves: sql<boolean>`locked.status = 'streaming' and ${messages.status} <> 'streaming'`.as(
+        'leaves',
+      ),
+    });
+  const result = await db.execute(
+    sql`with saved as (${saved.getSQL()}), counted as (${rollUpFrom(sql`(select * from saved where leaves)`)})
+      select count(*)::int as n from saved`,
+  );
+  return (rowsOf<{ n: number }>(result)[0]?.n ?? 0) > 0;
 }
 
 export interface UsageRow {
