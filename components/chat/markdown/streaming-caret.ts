@@ -3,8 +3,13 @@ import type { Element, ElementContent, Root, RootContent } from 'hast';
 // Appends the blinking caret to the end of the last block's text while a message streams, so it
 // sits right after the last word instead of on a line of its own. Runs as the last rehype plugin.
 
-export const CARET_CLASS =
-  'ml-0.5 inline-block h-[1em] w-[0.5em] translate-y-[0.15em] animate-pulse bg-current motion-reduce:animate-none';
+// Steady: the text growing after it already shows the answer is live. A pulsing caret here
+// restarted its animation each time the text moved it into a new element, and the animation cost
+// style recalculations all through the stream (about half of the page's style time).
+export const CARET_CLASS = 'ml-0.5 inline-block h-[1em] w-[0.5em] translate-y-[0.15em] bg-current';
+
+/** The caret alone, while the answer waits for its first words (or its next step): it pulses. */
+export const WAITING_CARET_CLASS = `${CARET_CLASS} animate-pulse motion-reduce:animate-none`;
 
 // Elements whose end is where text continues; we descend through these to place the caret.
 const TEXT_CONTAINERS = new Set([

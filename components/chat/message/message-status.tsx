@@ -1,6 +1,6 @@
 'use client';
 
-import { CARET_CLASS } from '@/components/chat/markdown/streaming-caret';
+import { WAITING_CARET_CLASS } from '@/components/chat/markdown/streaming-caret';
 import { answerActions, answerSentence, answerState } from '@/lib/chat/answer-state';
 import type { ChatError, MessageStatus } from '@/lib/chat/types';
 
@@ -12,7 +12,7 @@ const actionClass =
  * word; this standalone one covers the wait before any text arrives.
  */
 export function StreamingCaret() {
-  return <span aria-hidden="true" data-streaming-caret="" className={CARET_CLASS} />;
+  return <span aria-hidden="true" data-streaming-caret="" className={WAITING_CARET_CLASS} />;
 }
 
 const TONE = {
