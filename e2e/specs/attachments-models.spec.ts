@@ -25,6 +25,8 @@ test('the offline demo model describes an attached image and the first lines of 
       buffer: Buffer.from('first line here\nsecond line\n'),
     },
   ]);
+  // Both listed first: "none uploading" alone also holds before the tray shows the files.
+  await expect(tray(page)).toHaveCount(2);
   await expect(tray(page).filter({ hasText: 'Uploading' })).toHaveCount(0);
   await chat.send('What did I attach?');
   const answer = await chat.waitForAssistantStatus('complete', { timeout: 20_000 });

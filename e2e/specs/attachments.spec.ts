@@ -257,6 +257,7 @@ test('a text file trimmed to the context window says so on the message', async (
     { name: 'long.txt', mimeType: 'text/plain', buffer: Buffer.from('z'.repeat(40_000)) },
     { name: 'short.txt', mimeType: 'text/plain', buffer: Buffer.from('fits') },
   ]);
+  await expect(tray(page)).toHaveCount(2);
   await expect(tray(page).filter({ hasText: 'Uploading' })).toHaveCount(0);
   await chat.sendAndWait('summarise');
   const note =
