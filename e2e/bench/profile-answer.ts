@@ -4,6 +4,7 @@
 // DevTools (Performance panel → Load profile) with --save.
 //   npm run bench:profile -- [--tokens 2000] [--rate 100] [--runs 1] [--save trace.json]
 // PARLEY_TEST_DIST_DIR picks the build (default .next-test), e.g. to compare two builds.
+// PROFILE_CSS adds a stylesheet to every page, to try a CSS change without a rebuild.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ensureChromium } from '../support/ensure-chromium.mjs';
@@ -56,6 +57,15 @@ async function main() {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    if (process.env.PROFILE_CSS) {
+      await context.addInitScript((css) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = css;
+          document.head.append(style);
+        });
+      }, process.env.PROFILE_CSS);
+    }
     const cookie = await guestCookie(context, app.url);
     const ids = await seed(app.url, cookie, 0, runs + 1);
     const page = await context.newPage();
