@@ -70,8 +70,9 @@ describe('the statements of one answer', () => {
   it('a new conversation, then its next message: few statements before the model is called', async () => {
     const first = await answer({ content: '[[mock:text tokens=5]] hello' });
     expect(first.text).toContain('event: done');
-    // The conversation, the claim, the question, the answer shown; then the `start` event's log.
-    expect(first.beforeModel).toBeLessThanOrEqual(5);
+    // The conversation, the question, the answer shown and the claim in one statement; then the
+    // `start` event's log.
+    expect(first.beforeModel).toBeLessThanOrEqual(2);
     // After the model: the answer's final state with its usage roll-up (one statement), the
     // tokens spent, the log's writes and its end, the generated title.
     expect(first.total).toBeLessThanOrEqual(10);

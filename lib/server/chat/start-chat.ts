@@ -6,24 +6,20 @@ import { getDb } from '@/lib/server/db/database';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import {
   comparisonIsLive,
-  createConversation,
   getConversationAndLeaf,
   insertShownAnswer,
   listMessages,
 } from '@/lib/server/db/repository';
 import { beginGeneration } from '@/lib/server/live/generation';
 import { AppError, notFound } from '@/lib/server/errors';
-import { type ModelSettings, pickModelSettings } from '@/lib/chat/model-settings';
-import { provisionalTitle } from '@/lib/chat/title-text';
+import type { ModelSettings } from '@/lib/chat/model-settings';
 import { resolveModelChoice } from '@/lib/server/providers/models';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
+import { startFirstTurn } from './start-first-turn';
+import { conversationFields, newConversation } from './new-conversation';
 import { editPoint, firstUserMessage, newUserMessage, retryPoint } from './turn-points';
 import { settleLostGenerations } from '@/lib/server/live/settle';
-import {
-  type AssistantStart,
-  assistantStart,
-  storeReferenceFiles,
-} from '@/lib/server/assistants/start';
+import { type AssistantStart, assistantStart } from '@/lib/server/assistants/start';
 
 /** Refuses a second answer while one is being written (a double submit, or two tabs). */
 export function assertIdle(messages: readonly ChatMessage[]) {
@@ -76,6 +72,20 @@ async function startChatNow(
     !existing && body.assistantId ? await assistantStart(db, userId, body.assistantId) : null;
   const { model, provider } = await chooseModel(body, existing, column, start);
   const attachmentIds = [...new Set(body.attachments ?? [])];
+  if (!existing && !start && attachmentIds.length === 0 && !body.retryOf && !body.editOf) {
+    return startFirstTurn(db, userId, {
+      conversation: {
+        id: crypto.randomUUID(),
+        ...conversationFields(userId, body, { model, provider, start, firstFileName: undefined }),
+      },
+      content: body.content ?? '',
+      model,
+      provider,
+      params: body.params,
+      timeZone: body.timeZone,
+      deadlineMs: options.deadlineMs,
+    });
+  }
   // Before anything is saved: a refused attachment must not leave an empty conversation behind.
   const checked = await checkForMessage(db, {
     userId,
@@ -217,40 +227,6 @@ async function chooseModel(
         existing ?? undefined,
       );
   return { model: choice.model, provider: choice.provider.name };
-}
-
-/** A new conversation, with the settings (and reference files) of its assistant, if any. */
-async function newConversation(
-  db: Db,
-  userId: string,
-  body: ChatInput,
-  o: {
-    model: string;
-    provider: string;
-    start: AssistantStart | null;
-    firstFileName: string | undefined;
-  },
-): Promise<Conversation> {
-  const conversation = await createConversation(db, {
-    userId,
-    // Replaced by a generated title after the first exchange (title.ts).
-    title: provisionalTitle(body.content?.trim() ? body.content : (o.firstFileName ?? '')),
-    model: o.model,
-    provider: o.provider,
-    settings: o.start?.settings ?? {
-      ...(body.tools ? { tools: body.tools } : {}),
-      ...pickModelSettings(body.settings ?? {}),
-    },
-    assistant: o.start?.record ?? null,
-  });
-  if (o.start) {
-    await storeReferenceFiles(db, {
-      userId,
-      conversationId: conversation.id,
-      files: o.start.files,
-    });
-  }
-  return conversation;
 }
 
 /** Where the new answer goes: after a retried answer's question, an edit, or a new message. */

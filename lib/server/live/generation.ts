@@ -133,8 +133,11 @@ export async function beginComparison(
   return Promise.all(claims.map((c) => liveGeneration(db, c.id, timing)));
 }
 
-/** The writing instance's side of a claimed turn: its heartbeat, log, Stop and end. */
-async function liveGeneration(
+/**
+ * The writing instance's side of a claimed turn: its heartbeat, log, Stop and end. Exported for
+ * a turn claimed by the statement that saved it (repository/first-turn.ts).
+ */
+export async function liveGeneration(
   db: Db,
   id: string,
   timing: LiveTiming,

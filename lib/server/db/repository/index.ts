@@ -51,6 +51,7 @@ export {
   insertImportedConversation,
   listStreamingMessageIds,
 } from './export';
+export { type FirstTurn, insertFirstTurn } from './first-turn';
 export {
   comparisonIsLive,
   type GenerationClaim,
