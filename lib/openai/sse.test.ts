@@ -165,6 +165,46 @@ describe('readSSE', () => {
     expect(cancelled).toBe(true);
   });
 
+  it('reads a reader whose first bytes were looked at already: those first, split event and all', async () => {
+    const reader = bodyOf(['ta: b\n\n', 'data: c\n\n']).getReader();
+    const head = [enc.encode('data: a\n\nda')];
+    const out: string[] = [];
+    for await (const m of readSSE({ reader, head })) out.push(m.data);
+    expect(out).toEqual(['a', 'b', 'c']);
+  });
+
+  it('cancels a reader with a head when the consumer stops early, and when aborted before it starts', async () => {
+    let cancelled = 0;
+    const body = () =>
+      new ReadableStream<Uint8Array>({
+        pull(controller) {
+          controller.enqueue(enc.encode('data: more\n\n'));
+        },
+        cancel() {
+          cancelled++;
+        },
+      });
+    const seen: string[] = [];
+    for await (const m of readSSE({
+      reader: body().getReader(),
+      head: [enc.encode('data: x\n\n')],
+    })) {
+      seen.push(m.data);
+      break;
+    }
+    expect(seen).toEqual(['x']);
+    expect(cancelled).toBe(1);
+
+    const aborted = AbortSignal.abort('gone');
+    const run = (async () => {
+      for await (const m of readSSE({ reader: body().getReader(), head: [] }, aborted))
+        seen.push(m.data);
+    })();
+    await expect(run).rejects.toBe('gone');
+    expect(seen).toEqual(['x']);
+    expect(cancelled).toBe(2);
+  });
+
   it('aborts a read that is still waiting for bytes', async () => {
     const body = new ReadableStream<Uint8Array>({ pull: () => new Promise(() => {}) });
     const controller = new AbortController();

@@ -40,15 +40,24 @@ function abortError(signal: AbortSignal): unknown {
 }
 
 /**
+ * What an event stream is read from: a body, or a body's reader after someone looked at its first
+ * bytes (`head`, read already and decoded first). The second form saves wrapping the body in
+ * another stream, which would cost a stream hop (and its promises) on every network read.
+ */
+export type SSESource =
+  | ReadableStream<Uint8Array>
+  | { reader: ReadableStreamDefaultReader<Uint8Array>; head: readonly Uint8Array[] };
+
+/**
  * Yields the SSE messages of a response body. On abort the body is cancelled and the abort
  * reason is thrown; when the consumer stops early the body is cancelled too.
  */
 export async function* readSSE(
-  body: ReadableStream<Uint8Array>,
+  source: SSESource,
   signal?: AbortSignal,
   options: SSEDecoderOptions = {},
 ): AsyncGenerator<SSEMessage> {
-  for await (const batch of readSSEBatches(body, signal, options)) {
+  for await (const batch of readSSEBatches(source, signal, options)) {
     for (const message of batch) {
       yield message;
       if (signal?.aborted) throw abortError(signal);
@@ -61,12 +70,12 @@ export async function* readSSE(
  * handling them together saves a promise round trip (and a write onwards) per event.
  */
 export async function* readSSEBatches(
-  body: ReadableStream<Uint8Array>,
+  source: SSESource,
   signal?: AbortSignal,
   options: SSEDecoderOptions = {},
 ): AsyncGenerator<SSEMessage[]> {
-  if (signal?.aborted) throw abortError(signal);
-  const reader = body.getReader();
+  const { reader, head } =
+    'getReader' in source ? { reader: source.getReader(), head: [] } : source;
   let queue: SSEMessage[] = [];
   const decoder = createSSEDecoder((message) => queue.push(message), options);
   const onAbort = () => {
@@ -75,10 +84,12 @@ export async function* readSSEBatches(
   signal?.addEventListener('abort', onAbort, { once: true });
   let finished = false;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
+    if (signal?.aborted) throw abortError(signal);
+    for (let next = 0; ; next++) {
+      const { done, value } =
+        next < head.length ? { done: false, value: head[next] } : await reader.read();
       if (signal?.aborted) throw abortError(signal);
-      if (done) break;
+      if (done || value === undefined) break;
       decoder.push(value);
       if (queue.length > 0) {
         const batch = queue;

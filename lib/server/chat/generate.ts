@@ -6,7 +6,7 @@ import type { ChatError, ChatMessage, MessageStatus } from '@/lib/chat/types';
 import { accumulate, initialStreamState, step } from '@/lib/openai/accumulate';
 import { endStream } from '@/lib/openai/end-stream';
 import { deltaChars } from '@/lib/openai/delta-size';
-import { parseChunkEvent, readSSEBatches } from '@/lib/openai/sse';
+import { parseChunkEvent, readSSEBatches, type SSESource } from '@/lib/openai/sse';
 import type { StreamState } from '@/lib/openai/accumulate';
 import { getConfig } from '@/lib/server/config';
 import type { Limits } from '@/lib/server/config';
@@ -198,11 +198,11 @@ async function callAndRead(run: Run): Promise<void> {
     // A server that ignored `stream: true`: its one answer goes on as one chunk.
     run.state = opened.state;
     o.sink.send(encodeSSE(stateAsChunk(run.state)));
-  } else await readStream(run, opened.body);
+  } else await readStream(run, opened.source);
 }
 
-async function readStream(run: Run, stream: ReadableStream<Uint8Array>): Promise<void> {
-  const reads = readSSEBatches(stream, run.abort.signal, {
+async function readStream(run: Run, source: SSESource): Promise<void> {
+  const reads = readSSEBatches(source, run.abort.signal, {
     maxEventBytes: run.limits.upstreamEventBytes,
   });
   // The chunks of one read are handled together, and sent on at most once per pacing window

@@ -50,7 +50,7 @@ describe('openUpstreamBody', () => {
       expect(opened.kind).toBe('stream');
       if (opened.kind !== 'stream') return;
       const data: string[] = [];
-      for await (const m of readSSE(opened.body)) data.push(m.data);
+      for await (const m of readSSE(opened.source)) data.push(m.data);
       expect(data).toEqual(['{"a":1}', '[DONE]']);
     }
   });

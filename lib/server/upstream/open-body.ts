@@ -1,6 +1,7 @@
 import 'server-only';
 import type { ChatError } from '@/lib/chat/types';
 import type { StreamState } from '@/lib/openai/accumulate';
+import type { SSESource } from '@/lib/openai/sse';
 import { foldCompletion } from '@/lib/openai/completion';
 import type { ChatCompletion } from '@/lib/openai/types';
 import { BodyTooLargeError } from './bounded-body';
@@ -13,7 +14,8 @@ import { ERROR_BODY_LIMIT, mapUpstreamHttpError } from './map-error';
 // through the same mapping as an HTTP error.
 
 export type UpstreamBody =
-  | { kind: 'stream'; body: ReadableStream<Uint8Array> }
+  /** The body's reader, with the bytes already looked at to be read first. */
+  | { kind: 'stream'; source: SSESource }
   | { kind: 'completion'; state: StreamState }
   | { kind: 'failure'; error: ChatError };
 
@@ -30,24 +32,6 @@ const SSE_START = /^(?:data|event|id|retry)\s*:|^:/;
 /** What arrived so far as text, without leading blanks or a byte order mark. */
 const textOf = (parts: readonly Uint8Array[]) =>
   new TextDecoder().decode(Buffer.concat(parts)).replace(/^[\s\uFEFF]+/, '');
-
-/** The body again, with the bytes already read put back in front. */
-function replay(
-  head: Uint8Array[],
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-): ReadableStream<Uint8Array> {
-  return new ReadableStream<Uint8Array>({
-    start(controller) {
-      for (const part of head) controller.enqueue(part);
-    },
-    async pull(controller) {
-      const { done, value } = await reader.read();
-      if (done) controller.close();
-      else controller.enqueue(value);
-    },
-    cancel: (reason) => reader.cancel(reason),
-  });
-}
 
 async function readRest(
   head: Uint8Array[],
@@ -100,7 +84,7 @@ export async function openUpstreamBody(res: Response, o: OpenBodyOptions): Promi
   if (text === '') return { kind: 'failure', error: explain(res, '', o) };
   const first = text[0];
   if (SSE_START.test(text) || (type.includes('event-stream') && first !== '<' && first !== '{')) {
-    return { kind: 'stream', body: replay(head, reader) };
+    return { kind: 'stream', source: { reader, head } };
   }
   if (first === '{') {
     const whole = ended ? text : await readRest(head, reader, o.maxBytes);
