@@ -11,6 +11,13 @@ const PDF_READER = [
   './node_modules/unpdf/package.json',
   './node_modules/unpdf/dist/*.mjs',
 ];
+// The embedded database (PGlite) runs in a worker thread that Node loads by path (lib/server/db/
+// pglite-thread.ts), so tracing cannot see it, nor PGlite's files that only the worker imports.
+const EMBEDDED_DATABASE = [
+  './lib/server/db/pglite-worker.mjs',
+  './node_modules/@electric-sql/pglite/package.json',
+  './node_modules/@electric-sql/pglite/dist/**/*',
+];
 const API_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** @type {import('next').NextConfig} */
@@ -18,12 +25,13 @@ const nextConfig = {
   // A self-contained server in <distDir>/standalone (Docker, any Node host); Vercel ignores it.
   output: 'standalone',
   // The migrations are read from disk at run time, so file tracing cannot see them: ship them
-  // with every server function (standalone folder, Vercel functions).
+  // with every server function (standalone folder, Vercel functions); the embedded database's
+  // worker thread likewise.
   // The PDF reader runs in a worker thread that Node loads by path (lib/server/attachments/
   // extract.ts), so tracing cannot see it either: ship it, and pdf.js, with the routes that
   // read uploaded files.
   outputFileTracingIncludes: {
-    '/**': ['./drizzle/**/*'],
+    '/**': ['./drizzle/**/*', ...EMBEDDED_DATABASE],
     '/api/attachments': PDF_READER,
     '/api/import': PDF_READER,
   },

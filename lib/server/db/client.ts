@@ -1,7 +1,5 @@
 import 'server-only';
 import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Logger } from 'drizzle-orm/logger';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -16,6 +14,7 @@ import {
   purgeRateLimits,
 } from '@/lib/server/db/repository';
 import type { Db } from '@/lib/server/db/types';
+import { openPgliteThread } from './pglite-thread';
 
 // Opening a database. The process-wide one, opened from the config, is lib/server/db/database.ts.
 
@@ -119,21 +118,16 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
   }
 
   if (options.dataDir !== null) await mkdir(options.dataDir, { recursive: true });
-  // pg_trgm backs search over text without spaces (drizzle/0003_history.sql creates it).
-  const extensions = { pg_trgm };
-  const client =
-    options.dataDir === null
-      ? new PGlite({ extensions })
-      : new PGlite(options.dataDir, { extensions });
+  // In a worker thread (pglite-thread.ts): its WebAssembly never holds up a request.
+  const client = await openPgliteThread(options.dataDir);
   try {
-    await client.waitReady;
-    await migratePglite(client, migrationsFolder);
+    await migratePglite(client.asPglite, migrationsFolder);
   } catch (error) {
     await client.close();
     throw error;
   }
   return {
-    db: drizzlePglite({ client, schema, logger: statementLogger(options) }),
+    db: drizzlePglite({ client: client.asPglite, schema, logger: statementLogger(options) }),
     driver: 'pglite',
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
@@ -141,9 +135,7 @@ async function open(options: DbOptions, migrationsFolder: string): Promise<DbHan
         if (!client.closed) await unlisten();
       };
     },
-    close: async () => {
-      if (!client.closed) await client.close();
-    },
+    close: () => client.close(),
   };
 }
 
