@@ -84,6 +84,16 @@ export function groupCpuMs(pgid: number): number {
   return ticks * TICK_MS;
 }
 
+/**
+ * CPU time (ms) of a process's main thread alone (the thread that answers requests), from /proc:
+ * work moved to worker threads (the embedded database, the PDF reader) is not counted.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
 export interface MockProcess {
   /** `http://127.0.0.1:PORT/v1` */
   url: string;

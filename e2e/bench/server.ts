@@ -1,10 +1,13 @@
 // Server rows of `npm run bench`, for one database (PGlite, or PostgreSQL with DATABASE_URL):
 // app CPU per 2,000-token answer at full speed, 1 and 20 concurrent full-speed streams through
 // /api/chat against calling the mock upstream directly, and CPU per stream with 20 concurrent
-// streams at 100 tokens/s. CPU is the app's whole process group, read from /proc.
+// streams at 100 tokens/s. CPU is the app's whole process group, read from /proc; the rows
+// without a budget give the main thread's share (worker threads, such as the embedded database's,
+// do the rest).
 import { guestCookie } from './bench-live';
 import {
   groupCpuMs,
+  mainThreadCpuMs,
   type MockProcess,
   sleep,
   type StreamTiming,
@@ -84,13 +87,16 @@ export async function benchServer(
     for (let i = 0; i < runs; i++) d1.push(await direct(0));
     const p1: StreamTiming[] = [];
     const cpu: number[] = [];
+    const mainCpu: number[] = [];
     for (let i = 0; i < 2 * runs + 1; i++) {
       await sleep(300);
       const before = groupCpuMs(app.pid);
+      const mainBefore = mainThreadCpuMs(app.pid);
       p1.push(await proxied(0));
       // Let the last database write land before reading the CPU counters.
       await sleep(300);
       cpu.push(groupCpuMs(app.pid) - before);
+      mainCpu.push(mainThreadCpuMs(app.pid) - mainBefore);
     }
 
     console.log(`server (${target.db}): ${CONCURRENT} concurrent streams…`);
@@ -107,12 +113,15 @@ export async function benchServer(
 
     console.log(`server (${target.db}): ${CONCURRENT} concurrent streams at 100 tokens/s…`);
     const paced: number[] = [];
+    const pacedMain: number[] = [];
     for (let i = 0; i < Math.max(1, Math.floor(runs / 2)); i++) {
       await sleep(300);
       const before = groupCpuMs(app.pid);
+      const mainBefore = mainThreadCpuMs(app.pid);
       await batch(proxied, 100);
       await sleep(500);
       paced.push((groupCpuMs(app.pid) - before) / CONCURRENT);
+      pacedMain.push((mainThreadCpuMs(app.pid) - mainBefore) / CONCURRENT);
     }
     const lengths = await benchServerLengths(
       { group: target.group, db: target.db, appPid: app.pid, answer: (n, r) => proxied(r, n) },
@@ -145,6 +154,14 @@ export async function benchServer(
     };
     const cpuValue = m(cpu);
     const pacedValue = m(paced);
+    const mainRow = (name: string, label: string, runsOf: number[]): Row => ({
+      id: id(name),
+      group: target.group,
+      label: `${label}${suffix}`,
+      value: m(runsOf),
+      unit: 'ms',
+      runs: runsOf,
+    });
     return [
       {
         id: id('cpuPerReply'),
@@ -181,6 +198,12 @@ export async function benchServer(
         runs: paced,
         budget: atMost(pacedValue, 250, 'ms'),
       },
+      mainRow('mainThreadCpuPerReply', 'server main-thread CPU per 2,000-token answer', mainCpu),
+      mainRow(
+        'mainThreadCpuPerStream20paced',
+        'server main-thread CPU per stream, 20 concurrent at 100 tokens/s',
+        pacedMain,
+      ),
       ...lengths,
     ];
   } finally {
