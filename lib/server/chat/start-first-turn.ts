@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/server/db/client';
-import { type FirstTurn, insertFirstTurn } from '@/lib/server/db/repository';
+import { type FirstTurn, insertFirstTurn, newFirstTurn } from '@/lib/server/db/repository';
 import { liveGeneration, liveTiming } from '@/lib/server/live/generation';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
@@ -25,29 +25,15 @@ export async function startFirstTurn(
   },
 ): Promise<LaunchedTurn> {
   const timing = await liveTiming();
-  const questionId = crypto.randomUUID();
-  const claimId = crypto.randomUUID();
-  const { conversation, question, answer } = await insertFirstTurn(db, {
+  const turn = newFirstTurn({
     conversation: o.conversation,
-    question: {
-      id: questionId,
-      parentId: null,
-      role: 'user',
-      content: o.content,
-      attachments: [],
-      status: 'complete',
-    },
-    answer: {
-      id: crypto.randomUUID(),
-      parentId: questionId,
-      role: 'assistant',
-      status: 'streaming',
-      model: o.model,
-    },
-    claim: { id: claimId, leaseMs: timing.leaseMs },
+    content: o.content,
+    model: o.model,
+    leaseMs: timing.leaseMs,
   });
+  const { conversation, question, answer } = await insertFirstTurn(db, turn);
   return launchTurn({
-    live: await liveGeneration(db, claimId, timing),
+    live: await liveGeneration(db, turn.claim.id, timing),
     db,
     userId,
     conversation,

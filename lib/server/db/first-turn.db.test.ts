@@ -7,6 +7,7 @@ import {
   insertFirstTurn,
   listMessages,
   liveGenerations,
+  newFirstTurn,
 } from '@/lib/server/db/repository';
 import { createTestUser, withTestDatabase } from '@/lib/server/db/testing';
 
@@ -19,8 +20,7 @@ withTestDatabase((handle) => {
 });
 
 function firstTurn(userId: string, conversationId = crypto.randomUUID()): FirstTurn {
-  const questionId = crypto.randomUUID();
-  return {
+  return newFirstTurn({
     conversation: {
       id: conversationId,
       userId,
@@ -30,22 +30,10 @@ function firstTurn(userId: string, conversationId = crypto.randomUUID()): FirstT
       settings: { tools: ['calculator'], temperature: 0.5 },
       assistant: null,
     },
-    question: {
-      id: questionId,
-      role: 'user',
-      content: 'hello',
-      attachments: [],
-      status: 'complete',
-    },
-    answer: {
-      id: crypto.randomUUID(),
-      parentId: questionId,
-      role: 'assistant',
-      status: 'streaming',
-      model: 'mock-model',
-    },
-    claim: { id: crypto.randomUUID(), leaseMs: 20_000 },
-  };
+    content: 'hello',
+    model: 'mock-model',
+    leaseMs: 20_000,
+  });
 }
 
 describe(`a first turn in one statement (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {

@@ -5,7 +5,7 @@ import type { ChatMessage, Conversation, ConversationSettings } from '@/lib/chat
 import { conversations, generations, messages } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { toChatMessage, toConversation } from '@/lib/server/db/rows';
-import { leaseEnd } from './generations';
+import { claimsInsert } from './generation-claims';
 import { messageValues, type NewMessage } from './shared';
 
 export interface FirstTurn {
@@ -21,8 +21,40 @@ export interface FirstTurn {
   /** The opening question, then the empty answer being written (its parent is the question). */
   question: Omit<NewMessage, 'conversationId'> & { id: string };
   answer: Omit<NewMessage, 'conversationId'> & { id: string };
-  /** The live turn writing the answer (generation-claims.ts claims the same way). */
+  /** The live turn writing the answer (claimed as generation-claims.ts claims every turn). */
   claim: { id: string; leaseMs: number };
+}
+
+/**
+ * A first turn's rows: the question as written, the empty answer about to be streamed (shown:
+ * the conversation's active leaf) and the claim of the turn writing it, each with a new id.
+ */
+export function newFirstTurn(o: {
+  conversation: FirstTurn['conversation'];
+  content: string;
+  model: string;
+  leaseMs: number;
+}): FirstTurn {
+  const questionId = crypto.randomUUID();
+  return {
+    conversation: o.conversation,
+    question: {
+      id: questionId,
+      parentId: null,
+      role: 'user',
+      content: o.content,
+      attachments: [],
+      status: 'complete',
+    },
+    answer: {
+      id: crypto.randomUUID(),
+      parentId: questionId,
+      role: 'assistant',
+      status: 'streaming',
+      model: o.model,
+    },
+    claim: { id: crypto.randomUUID(), leaseMs: o.leaseMs },
+  };
 }
 
 /**
@@ -45,10 +77,12 @@ export async function insertFirstTurn(
         returning ${conversations.id}`,
   );
   const claimed = db.$with('claimed', { id: generations.id }).as(
-    sql`insert into ${generations} (id, conversation_id, lease_until, message_id, slot)
-        values (${turn.claim.id}::uuid, ${c.id}::uuid, ${leaseEnd(turn.claim.leaseMs)},
-          ${turn.answer.id}::uuid, 0)
-        returning ${generations.id}`,
+    claimsInsert({
+      conversationId: c.id,
+      leaseMs: turn.claim.leaseMs,
+      comparisonId: null,
+      claims: [{ id: turn.claim.id, messageId: turn.answer.id, slot: 0 }],
+    }),
   );
   // One VALUES list: the identity `seq` numbers the rows in this order, question first.
   const rows = await db

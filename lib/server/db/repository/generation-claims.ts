@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { generations } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
@@ -22,6 +22,32 @@ export interface GenerationClaim {
 }
 
 /**
+ * The INSERT of claims, each row written the same way wherever a turn is claimed (here, and
+ * within a new conversation's first statement, ./first-turn.ts). `onlyIf` guards it.
+ */
+export function claimsInsert(
+  input: {
+    conversationId: string;
+    leaseMs: number;
+    comparisonId: string | null;
+    claims: GenerationClaim[];
+  },
+  onlyIf?: SQL,
+): SQL {
+  const { conversationId, comparisonId } = input;
+  const values = sql.join(
+    input.claims.map((c) => sql`(${c.id}::uuid, ${c.messageId}::uuid, ${c.slot}::integer)`),
+    sql`, `,
+  );
+  return sql`insert into generations (id, conversation_id, lease_until, message_id, comparison_id, slot)
+    select v.id, ${conversationId}::uuid, ${leaseEnd(input.leaseMs)}, v.message_id,
+      ${comparisonId}::uuid, v.slot
+    from (values ${values}) as v (id, message_id, slot)
+    ${onlyIf ? sql`where ${onlyIf}` : sql``}
+    returning id`;
+}
+
+/**
  * Claims the conversation for one live group of turns, in one statement: a single answer, a
  * comparison's columns (all sharing `comparisonId`), or one column joining its comparison while
  * the others are still live (a Retry). False when another group is live in the conversation:
@@ -38,22 +64,16 @@ export async function insertGenerations(
   },
 ): Promise<boolean> {
   const { conversationId, comparisonId } = input;
-  const values = sql.join(
-    input.claims.map((c) => sql`(${c.id}::uuid, ${c.messageId}::uuid, ${c.slot}::integer)`),
-    sql`, `,
-  );
   try {
     const result = await db.execute(
-      sql`insert into generations (id, conversation_id, lease_until, message_id, comparison_id, slot)
-        select v.id, ${conversationId}::uuid, ${leaseEnd(input.leaseMs)}, v.message_id,
-          ${comparisonId}::uuid, v.slot
-        from (values ${values}) as v (id, message_id, slot)
-        where not exists (
+      claimsInsert(
+        input,
+        sql`not exists (
           select 1 from generations g
           where g.conversation_id = ${conversationId}::uuid and g.finished_at is null
             and g.comparison_id is distinct from ${comparisonId}::uuid
-        )
-        returning id`,
+        )`,
+      ),
     );
     return rowsOf<{ id: string }>(result).length === input.claims.length;
   } catch (error) {

@@ -51,7 +51,7 @@ export {
   insertImportedConversation,
   listStreamingMessageIds,
 } from './export';
-export { type FirstTurn, insertFirstTurn } from './first-turn';
+export { type FirstTurn, insertFirstTurn, newFirstTurn } from './first-turn';
 export {
   comparisonIsLive,
   type GenerationClaim,
