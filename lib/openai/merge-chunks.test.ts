@@ -88,6 +88,72 @@ describe('createChunkCoalescer over every recorded stream', () => {
     expect(coalescer.take()).toEqual([]);
   });
 
+  /** The coalescer as first written: each chunk folded into the last with mergeChunks. */
+  function pairwise(chunks: NormalizedChunk[]): NormalizedChunk[] {
+    const out: NormalizedChunk[] = [];
+    for (const c of chunks) {
+      const last = out.at(-1);
+      const merged = last ? mergeChunks(last, c) : null;
+      if (merged) out[out.length - 1] = merged;
+      else out.push(c);
+    }
+    return out;
+  }
+
+  it.each(names)('%s: the same chunks as folding them pairwise', (name) => {
+    const { normalized } = foldSSE([enc.encode(readFileSync(`${dir}/${name}`, 'utf8'))]);
+    const coalescer = createChunkCoalescer();
+    for (const c of normalized) coalescer.push(c);
+    expect(coalescer.take()).toEqual(pairwise(normalized));
+  });
+
+  it('folds exactly where mergeChunks does, in runs cut by every kind of chunk', () => {
+    const cuts: NormalizedChunk[] = [
+      chunk({ role: 'assistant' }),
+      chunk({ role: 'assistant', content: 'again' }),
+      chunk({ reasoning_content: 'thinking ' }),
+      chunk({ refusal: 'no ' }),
+      chunk({}),
+      chunk({ content: '' }),
+      chunk({ content: 'other id ' }, { id: 'd' }),
+      chunk({ content: 'other model ' }, { model: 'n' }),
+      chunk({ content: 'later ' }, { created: 2 }),
+      chunk({ content: 'fp ' }, { system_fingerprint: 'fp_1' }),
+      chunk({ content: 'a', reasoning_content: 'b' }),
+      chunk({ tool_calls: [{ index: 0, id: 't', type: 'function', function: { name: 'f' } }] }),
+      chunk({}, { usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }),
+      { ...chunk({}), choices: [{ index: 0, delta: {}, finish_reason: 'stop', logprobs: null }] },
+      {
+        ...chunk({ content: 'second choice ' }),
+        choices: [{ index: 1, delta: { content: 'x' }, finish_reason: null, logprobs: null }],
+      },
+      { ...chunk({}), choices: [] },
+    ];
+    // A fixed pseudo-random walk through text and cuts, taken at uneven points as the pacer
+    // takes: the same every run.
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed;
+    };
+    const segments: NormalizedChunk[][] = [[]];
+    for (let i = 0; i < 2_000; i++) {
+      const c = next() % 10 < 6 ? chunk({ content: `t${i} ` }) : cuts[next() % cuts.length];
+      segments.at(-1)?.push(c as NormalizedChunk);
+      if (next() % 50 === 0) segments.push([]);
+    }
+    const coalescer = createChunkCoalescer();
+    const taken = segments.flatMap((segment) => {
+      for (const c of segment) coalescer.push(c);
+      return coalescer.take();
+    });
+    const expected = segments.flatMap(pairwise);
+    expect(taken).toEqual(expected);
+    // The walk has runs to fold, and cuts between them.
+    expect(expected.length).toBeLessThan(segments.flat().length);
+    expect(expected.length).toBeGreaterThan(segments.length * 2);
+  });
+
   it('turns a run of one-token chunks into one', () => {
     const coalescer = createChunkCoalescer();
     coalescer.push(chunk({ role: 'assistant' }));

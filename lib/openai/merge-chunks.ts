@@ -4,7 +4,7 @@
 // deltas of the same choice fold into one chunk that a fresh accumulator applies to the same
 // state. Anything else (finish reasons, tool calls, usage, errors, filter flags, a change of
 // text channel) stays its own chunk, in order.
-import type { NormalizedChunk, NormalizedDelta } from './types';
+import type { NormalizedChoice, NormalizedChunk, NormalizedDelta } from './types';
 
 type TextKey = 'content' | 'reasoning_content' | 'refusal';
 const TEXT_KEYS: readonly TextKey[] = ['content', 'reasoning_content', 'refusal'];
@@ -51,17 +51,75 @@ export function mergeChunks(a: NormalizedChunk, b: NormalizedChunk): NormalizedC
   return { ...a, choices: [{ ...choiceB, delta }] };
 }
 
-/** Collects the chunks of one read; `take` hands them out coalesced, in order. */
+/**
+ * A run of chunks that fold into one: the first, and the text the run carries so far. Folded
+ * choices differ only in their delta (same index, no finish reason, no filter flag), so the
+ * first one's fields stand for all of them.
+ */
+interface Run {
+  first: NormalizedChunk;
+  choice: NormalizedChoice;
+  channel: TextKey | '';
+  texts: string[];
+  folded: boolean;
+}
+
+/** Whether `chunk` (a text chunk on `channel`) folds into `run`, as mergeChunks would. */
+function fits(run: Run, chunk: NormalizedChunk, channel: TextKey | ''): boolean {
+  const choice = chunk.choices[0] as NormalizedChoice;
+  return (
+    (run.channel === '' || channel === '' || run.channel === channel) &&
+    choice.delta.role === undefined &&
+    chunk.id === run.first.id &&
+    chunk.model === run.first.model &&
+    chunk.created === run.first.created &&
+    chunk.system_fingerprint === run.first.system_fingerprint &&
+    choice.index === run.choice.index
+  );
+}
+
+/** The run as one chunk: what folding its chunks pairwise with mergeChunks gives. */
+function settled(run: Run): NormalizedChunk {
+  const { role } = run.choice.delta;
+  const delta: NormalizedDelta = {};
+  if (role !== undefined) delta.role = role;
+  if (run.channel !== '') delta[run.channel] = run.texts.join('');
+  return { ...run.first, choices: [{ ...run.choice, delta }] };
+}
+
+/**
+ * Collects the chunks of one read; `take` hands them out coalesced, in order. A run's text is
+ * joined once, when it is taken: folding chunk by chunk copied the chunk and its choice for
+ * every token, which was most of the coalescer's cost for a fast model.
+ */
 export function createChunkCoalescer() {
   let out: NormalizedChunk[] = [];
+  /** The run that out's last chunk stands for, while more text may fold into it. */
+  let run: Run | null = null;
+  const settle = () => {
+    if (run?.folded) out[out.length - 1] = settled(run);
+    run = null;
+  };
   return {
     push(chunk: NormalizedChunk) {
-      const last = out.at(-1);
-      const merged = last ? mergeChunks(last, chunk) : null;
-      if (merged) out[out.length - 1] = merged;
-      else out.push(chunk);
+      const channel = textChannel(chunk);
+      const choice = chunk.choices[0] as NormalizedChoice;
+      if (run && channel !== null && fits(run, chunk, channel)) {
+        if (channel !== '') {
+          run.channel = channel;
+          run.texts.push(choice.delta[channel] ?? '');
+        }
+        run.folded = true;
+        return;
+      }
+      settle();
+      out.push(chunk);
+      if (channel === null) return;
+      const texts = channel === '' ? [] : [choice.delta[channel] ?? ''];
+      run = { first: chunk, choice, channel, texts, folded: false };
     },
     take(): NormalizedChunk[] {
+      settle();
       const taken = out;
       out = [];
       return taken;
