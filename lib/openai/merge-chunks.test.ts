@@ -124,7 +124,7 @@ describe('createChunkCoalescer over every recorded stream', () => {
       chunk({}, { usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }),
       { ...chunk({}), choices: [{ index: 0, delta: {}, finish_reason: 'stop', logprobs: null }] },
       {
-        ...chunk({ content: 'second choice ' }),
+        ...chunk({}),
         choices: [{ index: 1, delta: { content: 'x' }, finish_reason: null, logprobs: null }],
       },
       { ...chunk({}), choices: [] },
@@ -133,8 +133,9 @@ describe('createChunkCoalescer over every recorded stream', () => {
     // takes: the same every run.
     let seed = 7;
     const next = () => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed;
+      // 32-bit arithmetic: a plain product would outgrow a double's exact integers.
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed >>> 8;
     };
     const segments: NormalizedChunk[][] = [[]];
     for (let i = 0; i < 2_000; i++) {
