@@ -223,6 +223,9 @@ test('auto-scroll follows the answer until the reader scrolls up, then offers a 
 test('the list is at the end of the answer whenever its text changes, before it is painted', async ({
   page,
 }) => {
+  // The answer takes 7 s at the mock's pace; a busy machine (CI runs two browsers on two cores)
+  // stretched it past the default 10 s wait once.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 900, height: 500 });
   const chat = new ChatPage(page);
   await chat.goto('/');
@@ -246,7 +249,7 @@ test('the list is at the end of the answer whenever its text changes, before it 
     }).observe(document.body, { childList: true, subtree: true, characterData: true });
   });
   await chat.send('[[mock:markdown tokens=600 rate=100]] follow this answer');
-  await chat.waitForAssistantStatus('complete');
+  await chat.waitForAssistantStatus('complete', { timeout: 40_000 });
   const gaps = await page.evaluate(() => (window as unknown as { __gaps: number[] }).__gaps);
   expect(gaps.length).toBeGreaterThan(20);
   expect(gaps.filter((gap) => gap > 2)).toEqual([]);
