@@ -50,6 +50,8 @@ async function newVisitor(browser: Browser): Promise<Page> {
 test('an assistant with a model, settings, a tool and a file starts chats from the picker, "/" and a starter', async ({
   page,
 }) => {
+  // Four chats and two trips to the editor: past 30 s once on a busy two-core machine.
+  test.setTimeout(60_000);
   const marker = unique();
   const name = `Translator ${marker}`;
   const assistants = new AssistantsPage(page);

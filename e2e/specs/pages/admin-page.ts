@@ -57,10 +57,16 @@ export class AdminPage {
     );
   }
 
-  /** The account's list item, found with the search box. */
+  /**
+   * The account's list item, found with the search box. It returns once the search's own
+   * answer is listed (every row matches), not while the unsearched list is still shown: a click
+   * on a row of that list could land on whatever takes its place when the answer arrives.
+   */
   async account(email: string): Promise<Locator> {
     await this.accounts.getByRole('searchbox', { name: 'Find an account' }).fill(email);
-    const item = this.accounts.getByRole('listitem').filter({ hasText: email });
+    const rows = this.accounts.getByRole('listitem');
+    await expect(rows.filter({ hasNotText: email })).toHaveCount(0);
+    const item = rows.filter({ hasText: email });
     await expect(item).toHaveCount(1);
     return item;
   }
