@@ -1,3 +1,5 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createRemoteUpstream,
@@ -125,24 +127,31 @@ describe('createProviderRegistry', () => {
 });
 
 describe('createRemoteUpstream', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // A real server on loopback that records what each request carried.
+  let server: Server | null = null;
+  afterEach(async () => {
+    const open = server;
+    server = null;
+    if (open) await new Promise((resolve) => open.close(resolve));
+  });
 
-  function captureFetch() {
-    const calls: { url: string; headers: Headers }[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string, init: RequestInit) => {
-        calls.push({ url, headers: new Headers(init.headers) });
-        return Response.json({ data: [{ id: 'm1' }, { id: 'm2' }] });
-      }),
-    );
-    return calls;
+  async function recordingServer() {
+    const calls: { url: string; headers: IncomingHttpHeaders }[] = [];
+    const created = createServer((req, res) => {
+      calls.push({ url: req.url ?? '', headers: req.headers });
+      req.resume();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [{ id: 'm1' }, { id: 'm2' }] }));
+    });
+    server = created;
+    await new Promise<void>((resolve) => created.listen(0, '127.0.0.1', resolve));
+    return { calls, url: `http://127.0.0.1:${(created.address() as AddressInfo).port}` };
   }
 
   it('adds the query to every URL and lets configured headers replace the defaults', async () => {
-    const calls = captureFetch();
+    const { calls, url } = await recordingServer();
     const upstream = createRemoteUpstream({
-      baseUrl: 'https://res.openai.azure.com/openai/v1',
+      baseUrl: `${url}/openai/v1`,
       apiKey: 'sk-bearer',
       headers: { 'api-key': 'azure-key', Authorization: 'Custom scheme' },
       query: { 'api-version': '2024-06-01' },
@@ -151,26 +160,32 @@ describe('createRemoteUpstream', () => {
       { id: 'm1', label: 'm1' },
       { id: 'm2', label: 'm2' },
     ]);
-    await upstream.chatCompletions(
+    const res = await upstream.chatCompletions(
       { model: 'm1', messages: [], stream: true },
       AbortSignal.timeout(1000),
     );
+    await res.text();
     expect(calls.map((c) => c.url)).toEqual([
-      'https://res.openai.azure.com/openai/v1/models?api-version=2024-06-01',
-      'https://res.openai.azure.com/openai/v1/chat/completions?api-version=2024-06-01',
+      '/openai/v1/models?api-version=2024-06-01',
+      '/openai/v1/chat/completions?api-version=2024-06-01',
     ]);
     for (const { headers } of calls) {
-      expect(headers.get('api-key')).toBe('azure-key');
+      expect(headers['api-key']).toBe('azure-key');
       // One Authorization header, the configured one (names are case-insensitive).
-      expect(headers.get('authorization')).toBe('Custom scheme');
-      expect(headers.get('content-type')).toBe('application/json');
+      expect(headers.authorization).toBe('Custom scheme');
+      expect(headers['content-type']).toBe('application/json');
     }
   });
 
   it('sends the key as a bearer token and no query string when none is configured', async () => {
-    const calls = captureFetch();
-    await createRemoteUpstream({ baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-x' }).listModels();
-    expect(calls[0]?.url).toBe('http://127.0.0.1:9/v1/models');
-    expect(calls[0]?.headers.get('authorization')).toBe('Bearer sk-x');
+    const { calls, url } = await recordingServer();
+    await createRemoteUpstream({ baseUrl: `${url}/v1`, apiKey: 'sk-x' }).listModels();
+    const res = await createRemoteUpstream({
+      baseUrl: `${url}/v1`,
+      apiKey: 'sk-x',
+    }).chatCompletions({ model: 'm1', messages: [], stream: true }, AbortSignal.timeout(1000));
+    await res.text();
+    expect(calls.map((c) => c.url)).toEqual(['/v1/models', '/v1/chat/completions']);
+    for (const { headers } of calls) expect(headers.authorization).toBe('Bearer sk-x');
   });
 });

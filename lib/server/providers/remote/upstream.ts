@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { getConfig } from '@/lib/server/config';
 import { readBoundedJson } from '@/lib/server/upstream/bounded-body';
 import { ModelListError } from '@/lib/server/upstream/list-error';
+import { postForStream } from '@/lib/server/upstream/post-stream';
 import { readErrorBody } from '@/lib/server/upstream/read-error-body';
 import type { ChatCompletionRequest, Upstream, UpstreamModel } from '@/lib/server/upstream/types';
 
@@ -52,8 +53,7 @@ export function createRemoteUpstream(options: RemoteUpstreamOptions): Upstream {
       return parsed.data.data.map((m): UpstreamModel => ({ id: m.id, label: m.id }));
     },
     chatCompletions(body: ChatCompletionRequest, signal: AbortSignal) {
-      return fetch(upstreamUrl(options, 'chat/completions'), {
-        method: 'POST',
+      return postForStream(upstreamUrl(options, 'chat/completions'), {
         headers: headers(),
         body: JSON.stringify(body),
         signal,
