@@ -59,7 +59,9 @@ function send(url: URL, init: PostInit): Promise<http.IncomingMessage> {
   headers['content-length'] = String(Buffer.byteLength(init.body));
   return new Promise((resolve, reject) => {
     const req = client.request(url, { method: 'POST', headers, signal: init.signal }, resolve);
-    req.once('error', reject);
+    // `on`, not `once`: a socket error after the response is emitted here too, and an error
+    // event without a listener would end the process.
+    req.on('error', reject);
     req.end(init.body);
   });
 }
@@ -120,8 +122,8 @@ function bodyStream(source: Readable): ReadableStream<Uint8Array> {
     ended = true;
     notify();
   });
-  source.once('error', (error) => {
-    failure = error;
+  source.on('error', (error) => {
+    failure ??= error;
     notify();
   });
   source.once('close', () => {
