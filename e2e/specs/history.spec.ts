@@ -128,6 +128,9 @@ test('delete offers Undo, which brings the conversation back whole', async ({ pa
 });
 
 test('delete without Undo removes it for good', async ({ page }) => {
+  // Two chats, a 6-second toast left to go by itself, a reload and another page: on a busy
+  // two-core machine it once reached its last step as the default 30 s ran out.
+  test.setTimeout(60_000);
   const sidebar = new Sidebar(page);
   const keep = await startConversation(page, '[[mock:text tokens=2]] the one to keep');
   const gone = await startConversation(page, '[[mock:text tokens=2]] the one to delete');
