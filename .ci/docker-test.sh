@@ -2,6 +2,7 @@
 # Builds the Dockerfile and runs the image, on a Debian machine without Docker or a reachable
 # image registry: podman, runc and debootstrap from Debian, and a locally made base image.
 #   bash .ci/docker-test.sh [DATABASE_URL]       (root; .ci/run passes its PostgreSQL)
+#   bash .ci/docker-test.sh --prepare            (only step 1's root file system, into the cache)
 # 1. node:<major>-bookworm-slim is made here: debootstrap minbase from this machine's Debian
 #    mirror, this machine's node and npm, npm's registry and CA file (never credentials), a
 #    `node` user with uid 1000; `podman import` under that name.
@@ -334,4 +335,13 @@ main() {
   log "PASSED in $(elapsed "$START"): image $IMAGE, $(image_size)"
 }
 
-main "$@"
+# --prepare: only the Debian root file system, into the cache, so .ci/run can download and
+# unpack it in the background while other steps use the CPU.
+prepare() {
+  local t=$SECONDS tarball
+  apt_install debootstrap
+  tarball=$(rootfs_tarball "$(debian_mirror)")
+  log "root file system ready in $(elapsed "$t"): $tarball"
+}
+
+if [[ "${1:-}" == --prepare ]]; then prepare; else main "$@"; fi
