@@ -150,17 +150,22 @@ function patchOf(run: Run, status: MessageStatus): Patch {
   };
 }
 
+/** The body of a streamed model call; with usage unless a server refused `stream_options`. */
+export function streamedRequest(
+  request: GenerateOptions['request'],
+  withUsage = true,
+): ChatCompletionRequest {
+  return {
+    ...request,
+    stream: true,
+    ...(withUsage ? { stream_options: { include_usage: true } } : {}),
+  };
+}
+
 /** Calls the model, retrying once without `stream_options` for servers that reject it. */
 async function callUpstream(run: Run): Promise<Response> {
   const call = (withUsage: boolean) =>
-    run.o.upstream.chatCompletions(
-      {
-        ...run.o.request,
-        stream: true,
-        ...(withUsage ? { stream_options: { include_usage: true } } : {}),
-      },
-      run.abort.signal,
-    );
+    run.o.upstream.chatCompletions(streamedRequest(run.o.request, withUsage), run.abort.signal);
   try {
     let res = await call(true);
     // Some servers reject `stream_options`; usage is a nicety, the answer is not.

@@ -8,7 +8,8 @@ import type { LiveGeneration } from '@/lib/server/live/generation';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
 import { enabledTools } from './enabled-tools';
 import { titleAfterFirstTurn } from './title';
-import { runTurn } from './turn';
+import type { HeadStart } from './head-start';
+import { runTurn, type TurnRequestInput } from './turn';
 
 export interface LaunchedTurn {
   stream: ReadableStream<Uint8Array>;
@@ -42,6 +43,42 @@ export interface LaunchOptions {
   live: LiveGeneration;
   /** Titles a new conversation after its first answer (default); one column of a comparison does. */
   title?: boolean;
+  /** The first step's model call, sent before the turn was saved (startFirstTurn). */
+  headStart?: HeadStart;
+}
+
+type Provider = NonNullable<ReturnType<typeof turnProvider>>;
+
+/** The configured provider a turn calls: callers resolved it; the default covers one naming none. */
+export function turnProvider(name?: string) {
+  const registry = getProviderRegistry();
+  return (
+    (name ? registry.get(name) : undefined) ??
+    registry.get(registry.defaultChoice.provider) ??
+    registry.providers[0]
+  );
+}
+
+/** What a turn's model request is built from: its history, and what its provider and model accept. */
+export async function turnRequestInput(
+  provider: Provider,
+  o: Pick<LaunchOptions, 'db' | 'branch' | 'model' | 'params'> & {
+    conversation: Pick<Conversation, 'id' | 'settings' | 'assistant'>;
+  },
+): Promise<TurnRequestInput> {
+  return {
+    db: o.db,
+    conversationId: o.conversation.id,
+    branch: o.branch,
+    model: o.model,
+    params: o.params,
+    settings: o.conversation.settings,
+    references: o.conversation.assistant?.files,
+    contextWindow: provider.contextWindow(o.model),
+    reasoningEffort: provider.supportsReasoningEffort(o.model),
+    vision: provider.supportsVision(o.model),
+    tools: await enabledTools(o.conversation.settings),
+  };
 }
 
 /** Starts a turn in the background and returns the browser's end of its event stream. */
@@ -62,13 +99,9 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
   );
 
   const deadline = setTimeout(() => live.abort('deadline'), o.deadlineMs);
-  const registry = getProviderRegistry();
-  // Callers resolved the provider already; the default only covers a caller that names none.
-  const provider =
-    (o.provider ? registry.get(o.provider) : undefined) ??
-    registry.get(registry.defaultChoice.provider) ??
-    registry.providers[0];
+  const provider = turnProvider(o.provider);
   if (!provider) {
+    o.headStart?.cancel();
     void live.finish('failed');
     throw new Error('no provider is configured');
   }
@@ -77,20 +110,10 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
     let changed: ChatMessage[] = [];
     try {
       changed = await runTurn({
-        db: o.db,
+        ...(await turnRequestInput(provider, o)),
         userId: o.userId,
-        upstream: provider.upstream,
-        conversationId: o.conversation.id,
-        branch: o.branch,
+        upstream: o.headStart?.upstream ?? provider.upstream,
         assistant: o.assistant,
-        model: o.model,
-        params: o.params,
-        settings: o.conversation.settings,
-        references: o.conversation.assistant?.files,
-        contextWindow: provider.contextWindow(o.model),
-        reasoningEffort: provider.supportsReasoningEffort(o.model),
-        vision: provider.supportsVision(o.model),
-        tools: await enabledTools(o.conversation.settings),
         sink,
         signal: live.signal,
         secrets: provider.secrets,
@@ -101,6 +124,7 @@ export function launchTurn(o: LaunchOptions): LaunchedTurn {
       log.error({ err: error, conversationId: o.conversation.id }, 'a turn failed');
     } finally {
       clearTimeout(deadline);
+      o.headStart?.cancel();
       const messages = [
         ...(o.userMessage ? [o.userMessage] : []),
         ...(o.changedBefore ?? []),

@@ -13,8 +13,13 @@ import {
   wireText,
 } from '@/lib/server/upstream/types';
 import type { ClientSink } from './client-sink';
-import { estimateMessageTokens, estimateTextTokens, fitToContext } from './context-window';
-import { generate } from './generate';
+import {
+  estimateMessageTokens,
+  estimateTextTokens,
+  type FitResult,
+  fitToContext,
+} from './context-window';
+import { type GenerateOptions, generate } from './generate';
 import { attachmentParts } from './attachment-parts';
 import { loadAttachmentContents } from '@/lib/server/attachments/content';
 import { toWireMessages } from './history';
@@ -106,8 +111,33 @@ export async function runTurn(o: TurnOptions): Promise<ChatMessage[]> {
   return changed;
 }
 
+/** Everything a turn's model request is built from (its history and what the model accepts). */
+export type TurnRequestInput = Pick<
+  TurnOptions,
+  | 'db'
+  | 'conversationId'
+  | 'branch'
+  | 'model'
+  | 'params'
+  | 'settings'
+  | 'references'
+  | 'contextWindow'
+  | 'reasoningEffort'
+  | 'vision'
+  | 'tools'
+>;
+
+/**
+ * The request the turn's first step will send, built as runTurn builds it: a caller may send it
+ * before the turn's rows are saved (head-start.ts).
+ */
+export async function firstStepRequest(o: TurnRequestInput): Promise<StepRequest> {
+  const { request, branch } = await prepareTurn(o);
+  return stepRequest(o, request, branch).request;
+}
+
 /** The request parts fixed for the whole turn, and the branch with its attachments marked. */
-async function prepareTurn(o: TurnOptions) {
+async function prepareTurn(o: TurnRequestInput) {
   const offered = [...o.tools.values()];
   const settings = o.settings ?? {};
   const system = systemPromptMessage(settings, await referenceTexts(o));
@@ -143,13 +173,14 @@ async function prepareTurn(o: TurnOptions) {
   return { request, branch: attached.branch, marked: attached.marked };
 }
 
-/** One model call: the history fitted to the context window, the answer streamed and saved. */
-async function runStep(
-  o: TurnOptions,
+type StepRequest = GenerateOptions['request'];
+
+/** A step's request: the history fitted to the context window, with the turn's fixed parts. */
+function stepRequest(
+  o: Pick<TurnOptions, 'contextWindow' | 'model'>,
   { system, wireTools, params, userParts, fixedTokens }: TurnRequest,
   branch: ChatMessage[],
-  assistant: ChatMessage,
-) {
+): { fit: Pick<FitResult<ChatMessage>, 'messages' | 'startId'>; request: StepRequest } {
   // The history grows with every tool step, so each step is fitted again.
   const fit = o.contextWindow
     ? fitToContext({
@@ -159,6 +190,24 @@ async function runStep(
         fixedTokens,
       })
     : { messages: branch, startId: null };
+  const request: StepRequest = {
+    model: o.model,
+    // The system prompt is never a stored message: it is added to each request.
+    messages: [...(system ? [system] : []), ...toWireMessages(fit.messages, { userParts })],
+    ...(wireTools ? { tools: wireTools } : {}),
+    ...params,
+  };
+  return { fit, request };
+}
+
+/** One model call: the history fitted to the context window, the answer streamed and saved. */
+async function runStep(
+  o: TurnOptions,
+  turnRequest: TurnRequest,
+  branch: ChatMessage[],
+  assistant: ChatMessage,
+) {
+  const { fit, request } = stepRequest(o, turnRequest, branch);
   let answer = assistant;
   if (fit.startId !== (answer.contextStartId ?? null)) {
     // Saved with the answer, so the screen can mark where the model's view began.
@@ -171,18 +220,15 @@ async function runStep(
     db: o.db,
     upstream: o.upstream,
     assistant: answer,
-    request: {
-      model: o.model,
-      // The system prompt is never a stored message: it is added to each request.
-      messages: [...(system ? [system] : []), ...toWireMessages(fit.messages, { userParts })],
-      ...(wireTools ? { tools: wireTools } : {}),
-      ...params,
-    },
+    request,
     sink: o.sink,
     signal: o.signal,
     secrets: o.secrets,
   });
-  const prompt = fit.messages.reduce((sum, m) => sum + estimateMessageTokens(m), fixedTokens);
+  const prompt = fit.messages.reduce(
+    (sum, m) => sum + estimateMessageTokens(m),
+    turnRequest.fixedTokens,
+  );
   await spendTokens(o.db, o.userId, stepTokens(result.message, prompt));
   return result;
 }
@@ -221,7 +267,7 @@ async function nextAssistant(
 }
 
 /** The text of the conversation's reference files, in order; ones gone are left out. */
-async function referenceTexts(o: TurnOptions): Promise<{ name: string; text: string }[]> {
+async function referenceTexts(o: TurnRequestInput): Promise<{ name: string; text: string }[]> {
   const refs = o.references ?? [];
   if (refs.length === 0) return [];
   const contents = await loadAttachmentContents(o.db, {
