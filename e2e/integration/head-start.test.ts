@@ -18,11 +18,11 @@ let sql: postgres.Sql;
 const tokens = (n: number) =>
   Array.from({ length: n }, (_, i) => (i ? ` tok${i + 1}` : 'tok1')).join('');
 
-/** Holds a lock that makes every insert into `conversations` wait until `release()`. */
-async function blockNewConversations() {
+/** Holds a lock that makes every insert into `table` wait until `release()`. */
+async function blockInserts(table: 'conversations' | 'messages') {
   const holder = await sql.reserve();
   await holder`begin`;
-  await holder`lock table conversations in share mode`;
+  await holder.unsafe(`lock table ${table} in share mode`);
   const [row] = await holder<{ pid: number }[]>`select pg_backend_pid() as pid`;
   const pid = row?.pid ?? 0;
   return {
@@ -70,7 +70,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       await client.fetch('/api/conversations');
       const before = await conversationsCount();
       const marker = `[[mock:text tokens=6]] early ${randomUUID()}`;
-      const lock = await blockNewConversations();
+      const lock = await blockInserts('conversations');
       let response: Promise<Response> | undefined;
       try {
         // Settings and a tool: the request sent early must be the one the turn builds, or it
@@ -105,12 +105,48 @@ describe.skipIf(!process.env.DATABASE_URL)(
       expect(await conversationsCount()).toBe(before + 1);
     });
 
+    it('asks for a new message in a conversation before the message is saved, with its history', async () => {
+      const client = new Client(app.url);
+      const first = await readChat(
+        await client.postChat({ content: '[[mock:text tokens=2]] one' }),
+      );
+      const conversationId = first.start.conversationId;
+      const messagesCount = async () =>
+        Number(
+          (
+            await sql<{ n: string }[]>`select count(*) as n from messages
+          where conversation_id = ${conversationId}`
+          )[0]?.n,
+        );
+      const marker = `[[mock:text tokens=4]] two ${randomUUID()}`;
+      const lock = await blockInserts('messages');
+      let response: Promise<Response> | undefined;
+      try {
+        response = client.postChat({ conversationId, content: marker });
+        const asked = await mock.waitForRequest((r) => JSON.stringify(r.body).includes(marker));
+        expect((asked.body as { messages: unknown[] }).messages).toEqual([
+          { role: 'user', content: '[[mock:text tokens=2]] one' },
+          { role: 'assistant', content: 'tok1 tok2' },
+          { role: 'user', content: marker },
+        ]);
+        expect((await lock.waiting()).length).toBe(1);
+        expect(await messagesCount()).toBe(2);
+      } finally {
+        await lock.release();
+      }
+      const run = await readChat(await (response as Promise<Response>));
+      expect(run.answer).toMatchObject({ status: 'complete', content: tokens(4) });
+      const sent = mock.requests().filter((r) => JSON.stringify(r.body).includes(marker));
+      expect(sent.map((r) => [r.aborted, r.finished])).toEqual([[false, true]]);
+      expect(await messagesCount()).toBe(4);
+    });
+
     it('cancels the request it sent when the first turn cannot be saved, and leaves nothing behind', async () => {
       const client = new Client(app.url);
       await client.fetch('/api/conversations');
       const before = await conversationsCount();
       const marker = `[[mock:text tokens=400 rate=20]] doomed ${randomUUID()}`;
-      const lock = await blockNewConversations();
+      const lock = await blockInserts('conversations');
       let res: Response | undefined;
       try {
         const response = client.postChat({ content: marker });

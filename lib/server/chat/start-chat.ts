@@ -16,6 +16,8 @@ import type { ModelSettings } from '@/lib/chat/model-settings';
 import { resolveModelChoice } from '@/lib/server/providers/models';
 import { type LaunchedTurn, launchTurn } from './launch-turn';
 import { startFirstTurn } from './start-first-turn';
+import { askForNewMessage } from './ask-early';
+import type { HeadStart } from './head-start';
 import { conversationFields, newConversation } from './new-conversation';
 import { editPoint, firstUserMessage, newUserMessage, retryPoint } from './turn-points';
 import { settleLostGenerations } from '@/lib/server/live/settle';
@@ -130,10 +132,27 @@ async function startChatNow(
   const [claimed, point] = await Promise.allSettled([claim, first]);
   if (claimed.status === 'rejected') throw claimed.reason;
   const live = claimed.value;
+  let headStart: HeadStart | null = null;
   try {
     if (point.status === 'rejected') throw point.reason;
-    const { branch, userMessage, parentId } =
-      point.value ?? (await turnPoint(db, conversation.id, { messages, leaf }, body, attachments));
+    const pointing = Promise.resolve(
+      point.value ?? turnPoint(db, conversation.id, { messages, leaf }, body, attachments),
+    );
+    // Awaited below, after the model is asked; until then its failure is not unhandled.
+    pointing.catch(() => {});
+    // A new message in a conversation that exists: the model is asked while it is saved.
+    if (existing && !body.retryOf && !body.editOf && attachmentIds.length === 0) {
+      headStart = await askForNewMessage(db, {
+        conversation,
+        messages,
+        leaf,
+        content: body.content ?? '',
+        model,
+        provider,
+        params: body.params,
+      });
+    }
+    const { branch, userMessage, parentId } = await pointing;
 
     // A new conversation was created with this model and provider a moment ago: nothing to
     // touch. A retried column keeps the conversation's model ("Continue with this answer"
@@ -169,8 +188,10 @@ async function startChatNow(
       params: body.params,
       timeZone: body.timeZone,
       deadlineMs: options.deadlineMs,
+      headStart: headStart ?? undefined,
     });
   } catch (error) {
+    headStart?.cancel();
     await live.finish('failed').catch(() => {});
     throw error;
   }

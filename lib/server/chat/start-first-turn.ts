@@ -1,15 +1,11 @@
 import 'server-only';
-import type { ChatMessage } from '@/lib/chat/types';
 import type { Db } from '@/lib/server/db/client';
 import { type FirstTurn, insertFirstTurn, newFirstTurn } from '@/lib/server/db/repository';
 import { parseSettings } from '@/lib/server/db/rows';
 import { liveGeneration, liveTiming } from '@/lib/server/live/generation';
-import { log } from '@/lib/server/log';
 import type { ChatCompletionParams } from '@/lib/server/upstream/types';
-import { streamedRequest } from './generate';
-import { type HeadStart, sendHeadStart } from './head-start';
-import { type LaunchedTurn, launchTurn, turnProvider, turnRequestInput } from './launch-turn';
-import { firstStepRequest } from './turn';
+import { askEarly, unsavedQuestion } from './ask-early';
+import { type LaunchedTurn, launchTurn } from './launch-turn';
 
 interface FirstTurnInput {
   conversation: FirstTurn['conversation'];
@@ -43,7 +39,21 @@ export async function startFirstTurn(
   const saving = insertFirstTurn(db, turn);
   // Awaited below; until then its failure must not count as unhandled.
   saving.catch(() => {});
-  const headStart = await askEarly(db, turn, o);
+  const headStart = await askEarly(db, {
+    // As the saved conversation will read them back (rows.ts).
+    conversation: { ...turn.conversation, settings: parseSettings(turn.conversation.settings) },
+    branch: [
+      unsavedQuestion({
+        id: turn.question.id,
+        conversationId: turn.conversation.id,
+        parentId: null,
+        content: o.content,
+      }),
+    ],
+    model: o.model,
+    provider: o.provider,
+    params: o.params,
+  });
   try {
     const { conversation, question, answer } = await saving;
     return launchTurn({
@@ -65,51 +75,4 @@ export async function startFirstTurn(
     headStart?.cancel();
     throw error;
   }
-}
-
-/**
- * The first step's call, built from the unsaved rows as the turn will build it. Without one (no
- * provider, or building it failed) the turn simply calls the model itself once it is saved.
- */
-async function askEarly(db: Db, turn: FirstTurn, o: FirstTurnInput): Promise<HeadStart | null> {
-  const provider = turnProvider(o.provider);
-  if (!provider) return null;
-  try {
-    const input = await turnRequestInput(provider, {
-      db,
-      // As the saved conversation will read them back (rows.ts).
-      conversation: { ...turn.conversation, settings: parseSettings(turn.conversation.settings) },
-      branch: [questionAsAsked(turn)],
-      model: o.model,
-      params: o.params,
-    });
-    return sendHeadStart(provider.upstream, streamedRequest(await firstStepRequest(input)));
-  } catch (error) {
-    log.warn({ err: error }, 'asking the model before the first turn was saved failed');
-    return null;
-  }
-}
-
-/** The question as the model is asked it; a request carries none of the saved row's times. */
-function questionAsAsked(turn: FirstTurn): ChatMessage {
-  const q = turn.question;
-  return {
-    id: q.id,
-    conversationId: turn.conversation.id,
-    parentId: null,
-    role: 'user',
-    content: q.content ?? '',
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
-    finishReason: null,
-    usage: null,
-    model: null,
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
-    createdAt: new Date().toISOString(),
-  };
 }
