@@ -39,6 +39,18 @@ async function blockInserts(table: 'conversations' | 'messages') {
   };
 }
 
+/** The answer streams whole, and the model was asked once: the turn took the early call. */
+async function expectAnsweredOnce(
+  response: Promise<Response> | undefined,
+  marker: string,
+  n: number,
+) {
+  const run = await readChat(await (response as Promise<Response>));
+  expect(run.answer).toMatchObject({ status: 'complete', content: tokens(n) });
+  const sent = mock.requests().filter((r) => JSON.stringify(r.body).includes(marker));
+  expect(sent.map((r) => [r.aborted, r.finished])).toEqual([[false, true]]);
+}
+
 const conversationsCount = async () =>
   Number((await sql<{ n: string }[]>`select count(*) as n from conversations`)[0]?.n);
 
@@ -97,11 +109,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       } finally {
         await lock.release();
       }
-      const run = await readChat(await (response as Promise<Response>));
-      expect(run.answer).toMatchObject({ status: 'complete', content: tokens(6) });
-      // Taken by the turn, not asked again: one request upstream.
-      const sent = mock.requests().filter((r) => JSON.stringify(r.body).includes(marker));
-      expect(sent.map((r) => [r.aborted, r.finished])).toEqual([[false, true]]);
+      await expectAnsweredOnce(response, marker, 6);
       expect(await conversationsCount()).toBe(before + 1);
     });
 
@@ -134,10 +142,7 @@ describe.skipIf(!process.env.DATABASE_URL)(
       } finally {
         await lock.release();
       }
-      const run = await readChat(await (response as Promise<Response>));
-      expect(run.answer).toMatchObject({ status: 'complete', content: tokens(4) });
-      const sent = mock.requests().filter((r) => JSON.stringify(r.body).includes(marker));
-      expect(sent.map((r) => [r.aborted, r.finished])).toEqual([[false, true]]);
+      await expectAnsweredOnce(response, marker, 4);
       expect(await messagesCount()).toBe(4);
     });
 

@@ -1,4 +1,5 @@
 import 'server-only';
+import { blankMessage } from '@/lib/chat/blank-message';
 import type { ChatMessage, Conversation } from '@/lib/chat/types';
 import type { Db } from '@/lib/server/db/client';
 import { log } from '@/lib/server/log';
@@ -78,23 +79,12 @@ export function unsavedQuestion(o: {
   parentId: string | null;
   content: string;
 }): ChatMessage {
-  return {
+  return blankMessage({
     id: o.id ?? crypto.randomUUID(),
+    role: 'user',
     conversationId: o.conversationId,
     parentId: o.parentId,
-    role: 'user',
     content: o.content,
-    reasoning: null,
-    refusal: null,
-    toolCalls: null,
-    toolCallId: null,
-    status: 'complete',
-    finishReason: null,
-    usage: null,
-    model: null,
-    error: null,
-    reasoningMs: null,
-    toolRun: null,
     createdAt: new Date().toISOString(),
-  };
+  });
 }
