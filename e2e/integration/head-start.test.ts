@@ -104,7 +104,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
             { role: 'user', content: marker },
           ],
         });
-        expect((await lock.waiting()).length).toBe(1);
+        // The app's insert reaches the server and waits on the lock (it may still be on its way).
+        await expect.poll(async () => (await lock.waiting()).length).toBe(1);
         expect(await conversationsCount()).toBe(before);
       } finally {
         await lock.release();
@@ -137,7 +138,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
           { role: 'assistant', content: 'tok1 tok2' },
           { role: 'user', content: marker },
         ]);
-        expect((await lock.waiting()).length).toBe(1);
+        // The app's insert reaches the server and waits on the lock (it may still be on its way).
+        await expect.poll(async () => (await lock.waiting()).length).toBe(1);
         expect(await messagesCount()).toBe(2);
       } finally {
         await lock.release();
@@ -157,8 +159,8 @@ describe.skipIf(!process.env.DATABASE_URL)(
         const response = client.postChat({ content: marker });
         const asked = await mock.waitForRequest((r) => JSON.stringify(r.body).includes(marker));
         // The save fails: its connection is ended while it waits.
+        await expect.poll(async () => (await lock.waiting()).length).toBe(1);
         const [waiting] = await lock.waiting();
-        expect(waiting).toBeDefined();
         await sql`select pg_terminate_backend(${waiting?.pid ?? 0})`;
         res = await response;
         expect((await mock.waitForAborted(asked.seq)).aborted).toBe(true);
