@@ -43,7 +43,7 @@ export async function askEarly(
 
 /**
  * The first call of a new message's turn in a conversation that exists, sent before the message
- * is saved: after the history newUserMessage (turn-points.ts) answers after, with its question.
+ * is saved: the shown branch newUserMessage (turn-points.ts) will append it to, then the question.
  */
 export function askForNewMessage(
   db: Db,
