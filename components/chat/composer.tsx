@@ -88,9 +88,16 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
 
-  // The draft survives reloads; read after mount so server and client HTML agree.
+  // The draft survives reloads; read after mount so server and client HTML agree. Text typed
+  // into the server's HTML before the page hydrated is in the box but not in `text`, and the
+  // next render would blank it: it wins over the saved draft. Only the first time, since later
+  // runs (another conversation) find the previous conversation's text there.
+  const hydrated = useRef(false);
   useEffect(() => {
-    setText(readDraft(draftKey));
+    const typed = hydrated.current ? '' : (ref.current?.value ?? '');
+    hydrated.current = true;
+    if (typed) writeDraft(draftKey, typed);
+    setText(typed || readDraft(draftKey));
     ref.current?.focus();
   }, [draftKey]);
 

@@ -141,6 +141,34 @@ test('composer: Enter sends, Shift+Enter adds a line, empty cannot be sent, the 
   await expect(chat.composer).toHaveValue('');
 });
 
+test('text typed before the page is interactive is kept, and is what Send sends', async ({
+  page,
+}) => {
+  // The scripts are held, so the box is the server's HTML until they are let through.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const chat = new ChatPage(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const words = `typed early ${key()}`;
+  const text = `[[mock:text tokens=3]] ${words}`;
+  await chat.composer.fill(text);
+  await expect(chat.sendButton).toBeDisabled();
+  release();
+  // Send can only turn enabled once React has hydrated the page and knows the text.
+  await expect(chat.sendButton).toBeEnabled();
+  await expect(chat.composer).toHaveValue(text);
+  await chat.sendButton.click();
+  await chat.waitForAssistantStatus('complete');
+  await expect(chat.lastUser()).toContainText(words);
+  await expect(chat.composer).toHaveValue('');
+});
+
 test('an upstream error is shown inline with Retry, which asks again', async ({ page }) => {
   const chat = new ChatPage(page);
   await chat.goto('/');
