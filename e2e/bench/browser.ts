@@ -132,19 +132,26 @@ export async function benchBrowser(
     const results: BrowserResults = { paced: {}, burst: {}, interactive: [] };
     const page = await context.newPage();
 
-    for (const count of COUNTS) {
-      await part(`${count} earlier messages at 100 tokens/s`, async () => {
-        // One warm-up run before the first measured one, in a conversation of its own.
-        const warmUp = count === COUNTS[0];
-        const ids = await seed(appUrl, cookie, count, runs + (warmUp ? 1 : 0));
-        console.log(`browser: ${count} earlier messages, 100 tokens/s (${runs} runs)…`);
-        const warm = warmUp ? ids.shift() : undefined;
-        if (warm) await pacedRun(page, appUrl, warm);
-        const list: PacedRun[] = [];
-        for (const id of ids) list.push(await pacedRun(page, appUrl, id));
-        results.paced[count] = list;
-      });
-    }
+    await part('earlier messages at 100 tokens/s', async () => {
+      // One warm-up run, then the sizes take turns (0, 100, 500, 0, …): the rows are compared
+      // with each other, and a machine that slows down or speeds up during the runs (another
+      // process, its host) then weighs on every size alike instead of on the last one measured.
+      const seeded = new Map<number, string[]>();
+      for (const count of COUNTS) seeded.set(count, await seed(appUrl, cookie, count, runs));
+      const [warm] = await seed(appUrl, cookie, COUNTS[0] ?? 0, 1);
+      if (warm) await pacedRun(page, appUrl, warm);
+      for (let round = 0; round < runs; round++) {
+        for (const count of COUNTS) {
+          const id = seeded.get(count)?.[round];
+          if (!id) continue;
+          console.log(
+            `browser: ${count} earlier messages, 100 tokens/s (run ${round + 1} of ${runs})…`,
+          );
+          const run: PacedRun = await pacedRun(page, appUrl, id);
+          results.paced[count] = [...(results.paced[count] ?? []), run];
+        }
+      }
+    });
     for (const count of BURST_COUNTS) {
       await part(`${count} earlier messages, all at once`, async () => {
         const ids = await seed(appUrl, cookie, count, runs);

@@ -2,7 +2,8 @@
 // thread's time went. Prints the breakdown (script, style, layout, paint, other), the longest
 // task, the longest gap between frames and the visible updates a second; saves the trace for
 // DevTools (Performance panel → Load profile) with --save.
-//   npm run bench:profile -- [--tokens 2000] [--rate 100] [--runs 1] [--save trace.json]
+//   npm run bench:profile -- [--tokens 2000] [--rate 100] [--runs 1] [--earlier 0] [--save trace.json]
+// --earlier N: the answer follows N earlier messages (a seeded conversation, as in `npm run bench`).
 // PARLEY_TEST_DIST_DIR picks the build (default .next-test), e.g. to compare two builds.
 // PROFILE_CSS adds a stylesheet to every page, to try a CSS change without a rebuild.
 import { writeFileSync } from 'node:fs';
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     tokens: { type: 'string', default: '2000' },
     rate: { type: 'string', default: '100' },
     runs: { type: 'string', default: '1' },
+    earlier: { type: 'string', default: '0' },
     save: { type: 'string' },
     'cpu-profile': { type: 'boolean', default: false },
   },
@@ -67,7 +69,7 @@ async function main() {
       }, process.env.PROFILE_CSS);
     }
     const cookie = await guestCookie(context, app.url);
-    const ids = await seed(app.url, cookie, 0, runs + 1);
+    const ids = await seed(app.url, cookie, Number(values.earlier), runs + 1);
     const page = await context.newPage();
     await tracedAnswer(browser, page, app.url, ids.shift() as string, { tokens: 200, rate: 0 });
     for (const [i, id] of ids.entries()) {
@@ -80,7 +82,9 @@ async function main() {
       }
       const r = await tracedAnswer(browser, page, app.url, id, { tokens, rate, saveTo });
       if (cdp) printProfile((await cdp.send('Profiler.stop')).profile, saveTo);
-      console.log(`run ${i + 1}: ${tokens} tokens at ${rate || 'full speed'}/s`);
+      console.log(
+        `run ${i + 1}: ${tokens} tokens at ${rate || 'full speed'}/s, ${values.earlier} earlier messages`,
+      );
       console.log(`  wall ${Math.round(r.wall.total)} ms: ${formatBreakdown(r.wall)}`);
       if (r.cpu) console.log(`  CPU  ${Math.round(r.cpu.total)} ms: ${formatBreakdown(r.cpu)}`);
       console.log(
