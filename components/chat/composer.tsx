@@ -25,6 +25,7 @@ import {
   usePendingAttachments,
 } from './attachments/pending-store';
 import { Icon } from '@/components/ui/icon';
+import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 import { isSendKey } from '@/lib/shortcuts';
 import { clearComposerFill, focusComposer, useComposerFillRequest } from './composer-fill';
 import type { SendInput } from './use-chat-turn';
@@ -88,18 +89,16 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
 
-  // The draft survives reloads; read after mount so server and client HTML agree. Text typed
-  // into the server's HTML before the page hydrated is in the box but not in `text`, and the
-  // next render would blank it: it wins over the saved draft. Only the first time, since later
-  // runs (another conversation) find the previous conversation's text there.
-  const hydrated = useRef(false);
+  // The draft survives reloads; read after mount so server and client HTML agree.
   useEffect(() => {
-    const typed = hydrated.current ? '' : (ref.current?.value ?? '');
-    hydrated.current = true;
-    if (typed) writeDraft(draftKey, typed);
-    setText(typed || readDraft(draftKey));
+    setText(readDraft(draftKey));
     ref.current?.focus();
   }, [draftKey]);
+  // What the reader typed before the page was interactive wins over the saved draft.
+  useTypedBeforeHydration(ref, (typed) => {
+    setText(typed);
+    writeDraft(draftKey, typed);
+  });
 
   // A suggestion from the empty state: fill, then focus with the caret at the end.
   const fill = useComposerFillRequest();

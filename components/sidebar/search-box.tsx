@@ -1,4 +1,6 @@
 'use client';
+import { useRef } from 'react';
+import { useTypedBeforeHydration } from '@/components/ui/use-typed-before-hydration';
 import { MAX_SEARCH_QUERY_LENGTH } from '@/lib/chat/search-text';
 import { SearchIcon } from './icons';
 
@@ -6,6 +8,8 @@ export const SEARCH_INPUT_ID = 'history-search';
 
 /** The search field, named "Search conversations"; Escape clears it. */
 export function SearchBox({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const ref = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(ref, onChange);
   return (
     <search className="relative block">
       <label htmlFor={SEARCH_INPUT_ID} className="sr-only">
@@ -13,6 +17,7 @@ export function SearchBox({ value, onChange }: { value: string; onChange(value: 
       </label>
       <SearchIcon className="pointer-events-none absolute top-1/2 left-2.5 h-4 w-4 -translate-y-1/2 text-zinc-500" />
       <input
+        ref={ref}
         id={SEARCH_INPUT_ID}
         type="search"
         placeholder="Search"

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { holdScripts } from '../support/hold-scripts';
 import { mockRequests, releaseMock } from '../support/mock-control';
 import { ChatPage } from './pages/chat-page';
 
@@ -145,14 +146,7 @@ test('text typed before the page is interactive is kept, and is what Send sends'
   page,
 }) => {
   // The scripts are held, so the box is the server's HTML until they are let through.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/_next/static/chunks/**/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdScripts(page);
   const chat = new ChatPage(page);
   await page.goto('/', { waitUntil: 'commit' });
   const words = `typed early ${key()}`;

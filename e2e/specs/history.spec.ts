@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { holdScripts } from '../support/hold-scripts';
 import { ChatPage } from './pages/chat-page';
 import { Sidebar } from './pages/sidebar-page';
 
@@ -173,6 +174,18 @@ test('search finds a word that only appears in an answer', async ({ page }) => {
   await sidebar.search.press('Escape');
   await expect(sidebar.search).toHaveValue('');
   await expect(sidebar.rows).toHaveCount(2);
+});
+
+test('a search typed before the page is interactive is kept and runs', async ({ page }) => {
+  const sidebar = new Sidebar(page);
+  const release = await holdScripts(page);
+  await page.goto('/', { waitUntil: 'commit' });
+  const words = `nothing-typed-early-${Date.now()}`;
+  await sidebar.search.fill(words);
+  release();
+  // Only the hydrated page runs a search and says what it found.
+  await expect(page.getByTestId('search-summary')).toHaveText(`No conversations match “${words}”.`);
+  await expect(sidebar.search).toHaveValue(words);
 });
 
 test('search snippets are plain text, without markdown syntax', async ({ page }) => {
