@@ -172,6 +172,9 @@ export async function liveGeneration(
     },
     timing.flushMs,
     (error) => log.error({ err: error }, 'saving a live answer’s progress failed'),
+    // Not at the first event: the turn's `start` would otherwise be written just as the model's
+    // first token arrives, and an answer finished within the interval needs only the final write.
+    { firstAfterInterval: true },
   );
 
   const heartbeat = setInterval(() => writer.schedule(), timing.heartbeatMs);

@@ -124,6 +124,22 @@ describe(`live generations (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})
     expect(late).toEqual([{ id: 53, body: expect.stringMatching(/^event: done\n/) }]);
   });
 
+  it('writes nothing when the turn starts: an answer done within the interval is logged by its final write', async () => {
+    const conversationId = await newConversation();
+    const live = await beginGeneration(db, conversationId, {
+      timing: { leaseMs: 60_000, flushMs: 5_000, heartbeatMs: 30_000 },
+    });
+    live.sink.send(encodeSSE({ conversationId }, 'start'));
+    live.sink.send(encodeSSE({ choices: [{ index: 0, delta: { content: 'quick' } }] }));
+    await sleep(100);
+    expect(await readEvents(db, { generationId: live.id, after: 0 })).toEqual([]);
+    live.sink.send(encodeSSE({ messages: [] }, 'done'));
+    await live.finish();
+    expect(live.writes).toBe(1);
+    const logged = await readEvents(db, { generationId: live.id, after: 0 });
+    expect(logged.flatMap((b) => b.frames)).toHaveLength(3);
+  });
+
   it('a Stop recorded in the database reaches the generating turn within a second', async () => {
     const conversationId = await newConversation();
     // A slow heartbeat: only the notification can make it this fast.
