@@ -9,7 +9,7 @@ import { type BodySpec, readJsonBody, validate } from './body';
 import type { Caller } from '@/lib/server/auth/current';
 import { getConfig } from '@/lib/server/config';
 import { foreignHostMessage, foreignHosts } from './host';
-import { admit, identify } from './identity';
+import { admitAndCount, identify } from './identity';
 import { isSameOrigin, isStateChanging } from './origin';
 import type { Limit } from '@/lib/server/limits/rate-limit';
 import { enforceLimits } from '@/lib/server/limits/rate-limit';
@@ -23,7 +23,8 @@ import { currentAdmin } from '@/lib/server/admin/identity';
 //     then, on admin routes, an admin (lib/server/admin/; proxy.ts checked before, too);
 //  2. path parameters (malformed → 404), query (→ 400), JSON body: content type, size, zod;
 //  3. identity (lib/server/http/identity.ts, where access control will plug in);
-//  4. rate limits; 5. ownership of the named conversation / message / share;
+//  4. rate limits (counted with the caller's admission: one statement for a caller seen before);
+//  5. ownership of the named conversation / message / share;
 //  6. an answer that did not say how to cache it is not cached (no-store).
 // Every refusal has the same shape ({ error: { code, message, details? } }) and no route
 // handler sets a cookie on its own, so a refused request changes nothing and sets no cookie.
@@ -141,14 +142,14 @@ async function guarded<
     const caller = spec.identity === 'public' ? null : await identify(spec.identity === 'user');
     const userId = caller?.userId ?? null;
     if (spec.identity === 'user' && db && !caller) throw noSession(spec);
+    const limits =
+      spec.limits && db
+        ? spec.limits({ caller: caller as CallerOf<I>, request, body: body as z.infer<B> })
+        : null;
     if (spec.identity === 'user' && db && caller && isStateChanging(request.method)) {
-      await admit(db, caller, request);
-    }
-    if (spec.limits && db) {
-      await enforceLimits(
-        db,
-        spec.limits({ caller: caller as CallerOf<I>, request, body: body as z.infer<B> }),
-      );
+      await admitAndCount(db, caller, request, limits);
+    } else if (limits && db) {
+      await enforceLimits(db, limits);
     }
     if (spec.identity === 'user' && db && caller && spec.owns) {
       if (!(await spec.owns(db, caller.userId, params.data as z.infer<P>))) {

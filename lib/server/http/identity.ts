@@ -6,6 +6,8 @@ import type { Db } from '@/lib/server/db/types';
 import { ensureAccountUser } from '@/lib/server/db/repository';
 import { admitGuest } from './admit';
 import { clientAddress } from '@/lib/server/limits/client-address';
+import { enforceLimits, type Limit } from '@/lib/server/limits/rate-limit';
+import { isUuid } from '@/lib/server/db/cursor';
 
 // Who is asking: a signed-in account, or a guest named by the signed session cookie proxy.ts
 // minted on a page load (lib/server/auth/current.ts). Access codes are checked before this, by
@@ -38,4 +40,23 @@ export async function admit(db: Db, caller: Caller, request: Request): Promise<v
     address: clientAddress(request.headers),
     guestsPerIp: getConfig().rateLimits.guestsPerIp,
   });
+}
+
+/**
+ * Admits the caller, then counts the route's limits. When the caller's row exists (every request
+ * but a new guest's first) that is one statement: the limits are counted only if it does.
+ * Otherwise the caller is admitted first (a new guest's row made, counted against new guests
+ * per address; an account's row made again), then counted.
+ */
+export async function admitAndCount(
+  db: Db,
+  caller: Caller,
+  request: Request,
+  limits: Limit[] | null,
+): Promise<void> {
+  if (limits && isUuid(caller.userId)) {
+    if (await enforceLimits(db, limits, undefined, caller.userId)) return;
+  }
+  await admit(db, caller, request);
+  if (limits) await enforceLimits(db, limits);
 }

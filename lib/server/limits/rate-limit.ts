@@ -38,13 +38,21 @@ const PURGE_EVERY = 500;
 /**
  * Counts this request against each limit in turn (one statement for all of them); throws
  * rate_limited at the first one passed, and the limits after it are not counted.
+ * With `ifUserExists`, the statement counts only if that user has a row: false means it has none
+ * (or there was nothing to count) and nothing was counted, so the caller admits it first.
  */
-export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): Promise<void> {
+export async function enforceLimits(
+  db: Db,
+  limits: Limit[],
+  now = new Date(),
+  ifUserExists?: string,
+): Promise<boolean> {
   const checked: Limit[] = [];
   for (const given of limits) {
     const max = given.maxOf ? ((await given.maxOf(db)) ?? given.max) : given.max;
     if (max > 0) checked.push({ ...given, max });
   }
+  if (checked.length === 0) return ifUserExists === undefined;
   const result = await countInOrder(
     db,
     checked.map((l) => ({
@@ -55,13 +63,16 @@ export async function enforceLimits(db: Db, limits: Limit[], now = new Date()): 
       peek: l.budget === true,
     })),
     now,
+    ifUserExists,
   );
+  if (result.noUser) return false;
   const refused = result.refused === null ? undefined : checked[result.refused];
   if (refused && result.resetAt) throw refusal(refused, result.resetAt, now);
   // Old counters can no longer limit anything; forget them now and then.
   if (Math.random() * PURGE_EVERY < 1) {
     await purgeRateLimits(db, new Date(now.getTime() - 2 * DAY)).catch(() => {});
   }
+  return true;
 }
 
 /** Adds what a request turned out to cost (tokens) to a budget's counter. */

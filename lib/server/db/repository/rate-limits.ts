@@ -77,6 +77,8 @@ export interface CounterResult {
   refused: number | null;
   /** When the refusing counter's window ends. */
   resetAt: Date | null;
+  /** `ifUserExists` named a user without a row: nothing was counted. */
+  noUser?: true;
 }
 
 /**
@@ -88,6 +90,8 @@ export async function countInOrder(
   db: Db,
   checks: readonly CounterCheck[],
   now = new Date(),
+  /** Counts only if this user has a row (a guest admitted before), in the same statement. */
+  ifUserExists?: string,
 ): Promise<CounterResult> {
   if (checks.length === 0) return { refused: null, resetAt: null };
   // One statement cannot upsert the same row twice.
@@ -98,7 +102,11 @@ export async function countInOrder(
     const windowStart = new Date(now.getTime() - (now.getTime() % c.windowMs)).toISOString();
     const name = sql.raw(`s${i}`);
     const after =
-      i === 0 ? sql`true` : sql`exists (select 1 from ${sql.raw(`s${i - 1}`)} where ok)`;
+      i > 0
+        ? sql`exists (select 1 from ${sql.raw(`s${i - 1}`)} where ok)`
+        : ifUserExists === undefined
+          ? sql`true`
+          : sql`exists (select 1 from known where ok)`;
     const body = c.peek
       ? sql`select n < ${c.max}::bigint as ok
           from (select coalesce((select count from rate_limits where key = ${c.key}::text
@@ -116,6 +124,12 @@ export async function countInOrder(
       read: sql`select ${i}::int as i, ok from ${name}`,
     };
   });
+  if (ifUserExists !== undefined) {
+    steps.unshift({
+      with: sql`known as (select exists (select 1 from users where id = ${ifUserExists}::uuid) as ok)`,
+      read: sql`select -1 as i, ok from known`,
+    });
+  }
   const result = await db.execute(
     sql`with ${sql.join(
       steps.map((s) => s.with),
@@ -128,6 +142,7 @@ export async function countInOrder(
   const failed = rowsOf<{ i: number; ok: boolean }>(result)
     .sort((a, b) => a.i - b.i)
     .find((r) => !r.ok);
+  if (failed?.i === -1) return { refused: null, resetAt: null, noUser: true };
   const check = failed ? checks[failed.i] : undefined;
   if (!failed || !check) return { refused: null, resetAt: null };
   // Every counter is (re)started in the current window by its upsert, so it ends with it.
