@@ -9,7 +9,10 @@ import { getConfig } from '@/lib/server/config';
 import { SOCKET_ADDRESS_HEADER } from '@/lib/server/limits/socket-address-header';
 import { hitRateLimit } from '@/lib/server/db/repository';
 import { HOUR, type Limit, MINUTE } from '@/lib/server/limits/rate-limit';
+import { authUsers } from '@/lib/db/schema';
+import { tokenCounter } from '@/lib/server/limits/counters';
 import { admitAndCount } from './identity';
+import { tokenBudget } from './limits';
 
 const statements: string[] = [];
 let db: Db;
@@ -107,5 +110,45 @@ describe('admitting a request and counting its limits', () => {
     const userId = crypto.randomUUID();
     await admitAndCount(db, { userId, kind: 'guest' }, requestFrom(newAddress()), [messages(0)]);
     expect(await userExists(db, userId)).toBe(true);
+  });
+
+  it('an account’s own token budget is read by the counting statement itself', async () => {
+    const account = async (dailyTokenBudget: number | null) => {
+      const userId = await createTestUser(db);
+      await db.insert(authUsers).values({
+        id: userId,
+        name: 'Budget',
+        email: `${userId}@example.com`,
+        dailyTokenBudget,
+      });
+      return { userId, kind: 'account' as const };
+    };
+    const spent = async (userId: string, amount: number) =>
+      hitRateLimit(db, { ...tokenCounter(userId), amount, now: new Date() });
+
+    // Its own budget, used up: refused in its words, in one statement.
+    const small = await account(5);
+    await spent(small.userId, 5);
+    statements.length = 0;
+    await expect(
+      admitAndCount(db, small, requestFrom(newAddress()), [tokenBudget(small)]),
+    ).rejects.toMatchObject({
+      code: 'rate_limited',
+      message: expect.stringMatching(/^You have used today's 5 tokens\./),
+    });
+    expect(statements).toHaveLength(1);
+
+    // None of its own: the default applies (far above what it spent).
+    const plain = await account(null);
+    await spent(plain.userId, 5);
+    statements.length = 0;
+    await admitAndCount(db, plain, requestFrom(newAddress()), [tokenBudget(plain)]);
+    expect(statements).toHaveLength(1);
+
+    // 0: no limit at all, even past the default.
+    const { tokensPerAccount } = getConfig().rateLimits;
+    const unlimited = await account(0);
+    await spent(unlimited.userId, tokensPerAccount + 1);
+    await admitAndCount(db, unlimited, requestFrom(newAddress()), [tokenBudget(unlimited)]);
   });
 });

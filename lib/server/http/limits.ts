@@ -4,8 +4,7 @@ import { getConfig } from '@/lib/server/config';
 import { clientAddress } from '@/lib/server/limits/client-address';
 import { HOUR, type Limit, MINUTE } from '@/lib/server/limits/rate-limit';
 import { tokenCounter } from '@/lib/server/limits/counters';
-import type { Db } from '@/lib/server/db/types';
-import { accountTokenBudget } from '@/lib/server/db/repository';
+import { accountTokenBudgetSql } from '@/lib/server/db/repository';
 
 // What each route is limited by, per user and per client address (every user behind it
 // together); counted in the database by lib/server/limits/rate-limit.ts. Routes name these in `limits`.
@@ -29,7 +28,7 @@ export function tokenBudget(caller: Caller): Limit {
   return {
     ...tokenCounter(caller.userId),
     max: account ? tokensPerAccount : tokensPerGuest,
-    ...(account ? { maxOf: (db: Db) => accountTokenBudget(db, caller.userId) } : {}),
+    ...(account ? { maxOf: accountTokenBudgetSql(caller.userId) } : {}),
     what: 'tokens',
     budget: true,
   };

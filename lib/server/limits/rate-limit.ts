@@ -1,5 +1,6 @@
 import 'server-only';
 import { formatBytes } from '@/lib/chat/attachments';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '@/lib/server/db/types';
 import { countInOrder, hitRateLimit, purgeRateLimits } from '@/lib/server/db/repository';
 import { AppError } from '@/lib/server/errors';
@@ -26,8 +27,11 @@ export interface Limit {
    * the counter has reached `max`; `spend` adds what it cost when that is known.
    */
   budget?: true;
-  /** A per-user `max` kept in the database (an admin's budget), null = `max`; 0 = no limit. */
-  maxOf?: (db: Db) => Promise<number | null>;
+  /**
+   * A per-user `max` kept in the database (an admin's budget), read by the counting statement
+   * itself (a scalar subquery): null = `max`, 0 = no limit. Only for a budget.
+   */
+  maxOf?: SQL;
 }
 
 export const MINUTE = 60_000;
@@ -47,11 +51,8 @@ export async function enforceLimits(
   now = new Date(),
   ifUserExists?: string,
 ): Promise<boolean> {
-  const checked: Limit[] = [];
-  for (const given of limits) {
-    const max = given.maxOf ? ((await given.maxOf(db)) ?? given.max) : given.max;
-    if (max > 0) checked.push({ ...given, max });
-  }
+  // A limit of its own in the database may turn on what the default leaves off.
+  const checked = limits.filter((l) => l.max > 0 || l.maxOf);
   if (checked.length === 0) return ifUserExists === undefined;
   const result = await countInOrder(
     db,
@@ -61,13 +62,16 @@ export async function enforceLimits(
       max: l.max,
       amount: l.cost ?? 1,
       peek: l.budget === true,
+      maxOf: l.maxOf,
     })),
     now,
     ifUserExists,
   );
   if (result.noUser) return false;
   const refused = result.refused === null ? undefined : checked[result.refused];
-  if (refused && result.resetAt) throw refusal(refused, result.resetAt, now);
+  if (refused && result.resetAt) {
+    throw refusal({ ...refused, max: result.max ?? refused.max }, result.resetAt, now);
+  }
   // Old counters can no longer limit anything; forget them now and then.
   if (Math.random() * PURGE_EVERY < 1) {
     await purgeRateLimits(db, new Date(now.getTime() - 2 * DAY)).catch(() => {});

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, gt, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { authUsers, rateLimits } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { isUuid } from '@/lib/server/db/cursor';
@@ -37,13 +37,10 @@ export async function accountDisabled(db: Db, userId: string): Promise<boolean> 
 }
 
 /** The account's own daily token budget, or null for the default (and for a guest). */
-export async function accountTokenBudget(db: Db, userId: string): Promise<number | null> {
-  if (!isUuid(userId)) return null;
-  const [row] = await db
-    .select({ budget: authUsers.dailyTokenBudget })
-    .from(authUsers)
-    .where(eq(authUsers.id, userId));
-  return row?.budget ?? null;
+/** An account's own daily token budget as a scalar subquery (null: none of its own). */
+export function accountTokenBudgetSql(userId: string): SQL {
+  if (!isUuid(userId)) return sql`null::bigint`;
+  return sql`(select ${authUsers.dailyTokenBudget} from ${authUsers} where ${authUsers.id} = ${userId}::uuid)`;
 }
 
 export async function getAccount(db: Db, id: string): Promise<AccountRow | null> {

@@ -116,7 +116,7 @@ export { saveFinalAnswer, topUserUsage, type UserUsageRow, usageByDay } from './
 export {
   type AccountRow,
   accountDisabled,
-  accountTokenBudget,
+  accountTokenBudgetSql,
   budgetCounts,
   deleteAccountRow,
   getAccount,

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { rateLimits } from '@/lib/db/schema';
 import type { Db } from '@/lib/server/db/types';
 import { rowsOf } from './generations';
@@ -70,6 +70,11 @@ export interface CounterCheck {
   amount: number;
   /** Read only (a budget spent after the fact): refused once the count has reached `max`. */
   peek: boolean;
+  /**
+   * A budget's own maximum, read in the same statement (a scalar subquery: null = `max`,
+   * 0 = no limit). Only for a budget (`peek`).
+   */
+  maxOf?: SQL;
 }
 
 export interface CounterResult {
@@ -77,6 +82,8 @@ export interface CounterResult {
   refused: number | null;
   /** When the refusing counter's window ends. */
   resetAt: Date | null;
+  /** The refusing counter's maximum (its own, for a budget with `maxOf`). */
+  max?: number;
   /** `ifUserExists` named a user without a row: nothing was counted. */
   noUser?: true;
 }
@@ -107,10 +114,13 @@ export async function countInOrder(
         : ifUserExists === undefined
           ? sql`true`
           : sql`exists (select 1 from known where ok)`;
+    if (c.maxOf && !c.peek) throw new Error('countInOrder: maxOf is only for a budget');
+    const max = c.maxOf ? sql`coalesce(${c.maxOf}, ${c.max}::bigint)` : sql`${c.max}::bigint`;
     const body = c.peek
-      ? sql`select n < ${c.max}::bigint as ok
+      ? sql`select (m = 0 or n < m) as ok, m as max
           from (select coalesce((select count from rate_limits where key = ${c.key}::text
-            and window_start = ${windowStart}::timestamptz), 0) as n) peeked where ${after}`
+            and window_start = ${windowStart}::timestamptz), 0) as n, ${max} as m) peeked
+          where ${after}`
       : sql`insert into rate_limits as r (key, window_start, count)
           select ${c.key}::text, ${windowStart}::timestamptz, ${Math.max(0, Math.round(c.amount))}::bigint
           where ${after}
@@ -118,16 +128,16 @@ export async function countInOrder(
             count = case when r.window_start = excluded.window_start
               then r.count + excluded.count else excluded.count end,
             window_start = excluded.window_start
-          returning count <= ${c.max}::bigint as ok`;
+          returning count <= ${max} as ok, ${max} as max`;
     return {
       with: sql`${name} as (${body})`,
-      read: sql`select ${i}::int as i, ok from ${name}`,
+      read: sql`select ${i}::int as i, ok, max from ${name}`,
     };
   });
   if (ifUserExists !== undefined) {
     steps.unshift({
       with: sql`known as (select exists (select 1 from users where id = ${ifUserExists}::uuid) as ok)`,
-      read: sql`select -1 as i, ok from known`,
+      read: sql`select -1 as i, ok, null::bigint as max from known`,
     });
   }
   const result = await db.execute(
@@ -139,7 +149,7 @@ export async function countInOrder(
       sql` union all `,
     )}`,
   );
-  const failed = rowsOf<{ i: number; ok: boolean }>(result)
+  const failed = rowsOf<{ i: number; ok: boolean; max: number | string | null }>(result)
     .sort((a, b) => a.i - b.i)
     .find((r) => !r.ok);
   if (failed?.i === -1) return { refused: null, resetAt: null, noUser: true };
@@ -147,5 +157,9 @@ export async function countInOrder(
   if (!failed || !check) return { refused: null, resetAt: null };
   // Every counter is (re)started in the current window by its upsert, so it ends with it.
   const t = now.getTime();
-  return { refused: failed.i, resetAt: new Date(t - (t % check.windowMs) + check.windowMs) };
+  return {
+    refused: failed.i,
+    resetAt: new Date(t - (t % check.windowMs) + check.windowMs),
+    max: failed.max === null ? check.max : Number(failed.max),
+  };
 }
