@@ -48,11 +48,20 @@ export function useRowVirtualizer(
     [keepIndexes],
   );
 
+  // The same functions while the rows are the same: a new getItemKey makes the virtualizer
+  // place every row again (estimating each one never measured), and the list renders again
+  // whenever the rows on screen change, a few times per answer.
+  const estimateSize = useCallback(
+    (index: number) => estimateRowPx(rows[index]?.item ?? null),
+    [rows],
+  );
+  const getItemKey = useCallback((index: number) => rows[index]?.key ?? index, [rows]);
+
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: (index) => estimateRowPx(rows[index]?.item ?? null),
-    getItemKey: (index) => rows[index]?.key ?? index,
+    estimateSize,
+    getItemKey,
     rangeExtractor,
     overscan: OVERSCAN,
     paddingStart: EDGE_PX,
