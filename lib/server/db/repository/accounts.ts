@@ -36,7 +36,6 @@ export async function accountDisabled(db: Db, userId: string): Promise<boolean> 
   return row?.disabled === true;
 }
 
-/** The account's own daily token budget, or null for the default (and for a guest). */
 /** An account's own daily token budget as a scalar subquery (null: none of its own). */
 export function accountTokenBudgetSql(userId: string): SQL {
   if (!isUuid(userId)) return sql`null::bigint`;

@@ -97,7 +97,7 @@ export async function countInOrder(
   db: Db,
   checks: readonly CounterCheck[],
   now = new Date(),
-  /** Counts only if this user has a row (a guest admitted before), in the same statement. */
+  /** Counts only if this user has a row (a caller admitted before), in the same statement. */
   ifUserExists?: string,
 ): Promise<CounterResult> {
   if (checks.length === 0) return { refused: null, resetAt: null };
