@@ -3,7 +3,7 @@
 // SKIP_BUILD=1 reuses an existing .next-test build. Each runner also writes a JSON report to
 // PARLEY_RESULTS_DIR (a temp folder unless set) so the last line totals every test.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -50,7 +50,12 @@ const steps = [
   // file mostly waits on its own app server and mock, so one at a time left 2 cores a third idle.
   vitest(4, 'integration', ['--maxWorkers=2']),
   { name: 'chromium', command: [process.execPath, join(ROOT, 'e2e/support/ensure-chromium.mjs')] },
-  { name: 'e2e', command: [bin('playwright'), 'test'], env: { PARLEY_RESULTS_DIR: resultsDir } },
+  {
+    name: 'e2e',
+    command: [bin('playwright'), 'test'],
+    env: { PARLEY_RESULTS_DIR: resultsDir },
+    before: choosePorts,
+  },
 ];
 
 function run(command, env) {
@@ -69,20 +74,53 @@ function run(command, env) {
   });
 }
 
-/** A listening server on a port of the OS's choosing; kept open so ports picked together differ. */
-function listenAnywhere() {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once('error', fail);
-    server.listen({ port: 0, host: '127.0.0.1' }, () => done(server));
-  });
+/**
+ * The lowest port the OS hands out for outgoing connections (Linux; else the IANA default). A
+ * port below it can only be taken by a server: the thousands of connections the earlier steps
+ * make never land on it, as one did on a port picked the OS's way (EADDRINUSE at e2e start).
+ */
+function ephemeralLow() {
+  try {
+    const low = Number(
+      readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    if (Number.isInteger(low) && low > 2048) return low;
+  } catch {
+    // Not Linux.
+  }
+  return 49152;
 }
 
-// Playwright's servers default to fixed ports (3100, 3101, 4010); a developer's own
-// `playwright test` or dev server may hold them, so `npm test` picks free ones unless told.
+/** A listening server on a free port below the ephemeral range (the OS's choice if none is). */
+function listenFree(low) {
+  const attempt = (port) =>
+    new Promise((done) => {
+      const server = createServer();
+      server.once('error', () => done(null));
+      server.listen({ port, host: '127.0.0.1' }, () => done(server));
+    });
+  return (async () => {
+    for (let i = 0; i < 50; i++) {
+      const server = await attempt(10_000 + Math.floor(Math.random() * (low - 10_000)));
+      if (server) return server;
+    }
+    const server = await attempt(0);
+    if (!server) throw new Error('no free TCP port on 127.0.0.1');
+    return server;
+  })();
+}
+
+// Playwright's servers default to fixed ports (3100, 3101, 4010, and the mail catcher's derived
+// from them); a developer's own `playwright test` or dev server may hold them, so `npm test`
+// picks free ones unless told, each one checked, right before the browser tests start. Servers
+// stay open until all are picked, so the ports differ.
 async function choosePorts() {
-  const names = ['E2E_PORT', 'E2E_DEMO_PORT', 'MOCK_PORT'].filter((name) => !process.env[name]);
-  const servers = await Promise.all(names.map(() => listenAnywhere()));
+  const names = ['E2E_PORT', 'E2E_DEMO_PORT', 'MOCK_PORT', 'E2E_SMTP_PORT', 'E2E_MAIL_PORT'].filter(
+    (name) => !process.env[name],
+  );
+  const low = ephemeralLow();
+  const servers = [];
+  for (const _ of names) servers.push(await listenFree(low));
   names.forEach((name, i) => {
     process.env[name] = String(servers[i].address().port);
   });
@@ -115,7 +153,6 @@ function printSummary(records, failedStep, startedAt) {
 
 async function main() {
   const startedAt = Date.now();
-  await choosePorts();
   const records = [];
   let failedStep = null;
   for (const [i, step] of steps.entries()) {
@@ -126,6 +163,7 @@ async function main() {
       continue;
     }
     console.log(`\n━━ ${header} ━━`);
+    await step.before?.();
     const stepStart = Date.now();
     const code = await run(step.command, step.env);
     const ms = Date.now() - stepStart;
