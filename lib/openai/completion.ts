@@ -6,20 +6,29 @@ import { endStream } from './end-stream';
 import { parseCompletion } from './schema';
 import type { ChatCompletion, ChatCompletionChunk, ChunkChoice } from './types';
 
-function asChunk(completion: ChatCompletion): ChatCompletionChunk {
-  const { choices, ...envelope } = completion;
-  const chunkChoices: ChunkChoice[] = (choices ?? []).map((choice, position) => {
-    const { message, ...rest } = choice;
-    const delta = message
-      ? {
-          ...message,
-          // In a whole message every entry is its own call: key them by position.
-          tool_calls: message.tool_calls?.map((call, index) => ({ ...call, index })) ?? null,
-        }
-      : null;
-    return { ...rest, index: typeof choice.index === 'number' ? choice.index : position, delta };
+/**
+ * The completion as one chunk. Built so that responses of one shape give chunks of one hidden
+ * class (V8's): the stream reducer (`step`) is compiled for the chunks it reads, and a chunk of
+ * a new class on every title threw that code away and compiled it again each answer (about
+ * 20 ms of the server's CPU). So no object rest, and no spread that adds a key (but for the
+ * rare tool calls): V8 gives such copies a new class on every call once the code is hot.
+ */
+export function completionAsChunk(completion: ChatCompletion): ChatCompletionChunk {
+  const chunkChoices: ChunkChoice[] = (completion.choices ?? []).map((choice, position) => {
+    const message = choice.message ?? null;
+    const calls = message?.tool_calls;
+    return {
+      index: typeof choice.index === 'number' ? choice.index : position,
+      // In a whole message every tool call is its own: they are keyed by position.
+      delta: calls
+        ? { ...message, tool_calls: calls.map((call, index) => ({ ...call, index })) }
+        : message,
+      finish_reason: choice.finish_reason,
+      logprobs: choice.logprobs ?? null,
+      content_filter_results: choice.content_filter_results,
+    };
   });
-  return { ...envelope, choices: chunkChoices };
+  return { ...completion, choices: chunkChoices };
 }
 
 /**
@@ -35,6 +44,6 @@ export function foldCompletion(completion: ChatCompletion): StreamState {
       doneReceived: true,
     };
   }
-  const { state } = endStream(step(initialStreamState(), asChunk(parsed.value)).state);
+  const { state } = endStream(step(initialStreamState(), completionAsChunk(parsed.value)).state);
   return { ...state, doneReceived: true };
 }
