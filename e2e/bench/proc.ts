@@ -82,19 +82,12 @@ function taskCpuMs(pid: string, tid: string): number | null {
 
 /** A process's CPU time (ms): its threads' schedstat, else its stat's ticks. */
 function processCpuMs(pid: string, stat: string[]): number {
+  if (taskCpuMs(pid, pid) === null) return (Number(stat[11]) + Number(stat[12])) * TICK_MS;
+  // A thread that ended between two readings drops out of the sum; a Node server's threads
+  // (the embedded database's worker, V8's and libuv's pools) live as long as it does.
   let total = 0;
-  try {
-    // A thread that ended between two readings drops out of the sum; a Node server's threads
-    // (the embedded database's worker, V8's and libuv's pools) live as long as it does.
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const ms = taskCpuMs(pid, tid);
-      if (ms === null) throw new Error('no schedstat');
-      total += ms;
-    }
-    return total;
-  } catch {
-    return (Number(stat[11]) + Number(stat[12])) * TICK_MS; // utime + stime
-  }
+  for (const tid of readdirSync(`/proc/${pid}/task`)) total += taskCpuMs(pid, tid) ?? 0;
+  return total;
 }
 
 /** CPU time (ms) used so far by every process in a process group, from /proc. */

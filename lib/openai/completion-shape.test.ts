@@ -1,6 +1,6 @@
 // The stream reducer (step) is compiled by V8 for the hidden classes of the chunks it reads. A
 // completion folded into one chunk (every title, every server that ignores `stream: true`) must
-// not bring a new hidden class each time, or step is thrown away and compiled again per answer.
+// not bring a new hidden class each time, or step is thrown away and compiled again.
 import { setFlagsFromString } from 'node:v8';
 import { describe, expect, it } from 'vitest';
 import { completionAsChunk } from './completion';
