@@ -1,11 +1,12 @@
 'use client';
 import { type ReactNode, type Ref, useState } from 'react';
 
-// While an answer streams, the reader sees its end: the markdown blocks above it need no style,
-// layout or paint on every token (content-visibility). `auto` keeps each block's last rendered
-// size, so the scroll height stays true. Only for a row that streamed while it was in the DOM:
-// every block was rendered once at the bottom, so none grows when scrolled back into view (a
-// saved answer opened at its end would, and would push the text on screen down).
+// While an answer streams, the reader sees its end: the markdown above it needs no style,
+// layout or paint on every token (content-visibility, on each group of blocks: markdown.tsx).
+// `auto` keeps each group's last rendered size, so the scroll height stays true. Only for a row
+// that streamed while it was in the DOM: every group was rendered once at the bottom, so none
+// grows when scrolled back into view (a saved answer opened at its end would, and would push the
+// text on screen down).
 const SKIP_OFFSCREEN =
   '[&_[data-markdown]>*]:[content-visibility:auto] [&_[data-markdown]>*]:[contain-intrinsic-size:auto_3rem]';
 

@@ -94,7 +94,12 @@ export const Markdown = memo(function Markdown({
   );
 });
 
-/** A group of final blocks: the same object while the text grows, so it never re-renders. */
+/**
+ * A group of final blocks: the same object while the text grows, so it never re-renders. It is
+ * one element too, so a streamed answer's off-screen text is skipped a group at a time
+ * (content-visibility, virtual-row.tsx): per block, each block leaving the screen cost a frame
+ * of its own. Margins between groups: app/globals.css.
+ */
 const BlockGroup = memo(function BlockGroup({
   group,
   streamingAt,
@@ -105,15 +110,19 @@ const BlockGroup = memo(function BlockGroup({
   streamingAt: number;
   math: PluginSet | null;
 }) {
-  return group.blocks.map((block, i) => (
-    <MarkdownBlock
-      // biome-ignore lint/suspicious/noArrayIndexKey: blocks never move
-      key={i}
-      text={block}
-      streaming={i === streamingAt}
-      math={group.math[i] ? math : null}
-    />
-  ));
+  return (
+    <div data-markdown-group="">
+      {group.blocks.map((block, i) => (
+        <MarkdownBlock
+          // biome-ignore lint/suspicious/noArrayIndexKey: blocks never move
+          key={i}
+          text={block}
+          streaming={i === streamingAt}
+          math={group.math[i] ? math : null}
+        />
+      ))}
+    </div>
+  );
 });
 
 interface MarkdownBlockProps {
