@@ -80,13 +80,19 @@ function taskCpuMs(pid: string, tid: string): number | null {
   }
 }
 
+/** utime + stime of a `stat` line's fields after the command (10 ms ticks), in ms. */
+const ticksMs = (fields: string[]) => (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+
 /** A process's CPU time (ms): its threads' schedstat, else its stat's ticks. */
 function processCpuMs(pid: string, stat: string[]): number {
-  if (taskCpuMs(pid, pid) === null) return (Number(stat[11]) + Number(stat[12])) * TICK_MS;
+  const main = taskCpuMs(pid, pid);
+  if (main === null) return ticksMs(stat);
   // A thread that ended between two readings drops out of the sum; a Node server's threads
   // (the embedded database's worker, V8's and libuv's pools) live as long as it does.
-  let total = 0;
-  for (const tid of readdirSync(`/proc/${pid}/task`)) total += taskCpuMs(pid, tid) ?? 0;
+  let total = main;
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    if (tid !== pid) total += taskCpuMs(pid, tid) ?? 0;
+  }
   return total;
 }
 
@@ -115,8 +121,7 @@ export function mainThreadCpuMs(pid: number): number {
   const precise = taskCpuMs(String(pid), String(pid));
   if (precise !== null) return precise;
   const stat = readFileSync(`/proc/${pid}/task/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  return ticksMs(stat.slice(stat.lastIndexOf(')') + 2).split(' '));
 }
 
 export interface MockProcess {

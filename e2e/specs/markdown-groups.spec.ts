@@ -57,7 +57,9 @@ test('a long answer’s gaps between blocks are the same across groups, streamed
     if (!prev || !next) continue;
     const kind = `${prev.tag}→${next.tag}`;
     const into = prev.group === next.group ? inside : across;
-    into.set(kind, [...(into.get(kind) ?? []), next.top - prev.bottom]);
+    const gaps = into.get(kind) ?? [];
+    gaps.push(next.top - prev.bottom);
+    into.set(kind, gaps);
   }
   let compared = 0;
   for (const [kind, gaps] of across) {
