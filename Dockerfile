@@ -7,24 +7,23 @@
 
 ARG NODE_VERSION=24
 
-# 1. Dependencies, from the lockfile only (cached until package*.json change).
-FROM node:${NODE_VERSION}-bookworm-slim AS deps
-WORKDIR /app
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund
-
-# 2. Production build: .next/standalone holds server.js and the traced node_modules and drizzle/.
+# 1. Build. The dependencies come first, from the lockfile only, so their layer stays cached
+#    until package*.json change; npm's download cache is cleared in the same step, or it would
+#    stay in that layer. One stage, not a dependencies stage copied into a build stage: that
+#    copy is another full node_modules (1.2 GB) on the builder's disk.
+#    .next/standalone then holds server.js and the traced node_modules and drizzle/.
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 ENV NEXT_TELEMETRY_DISABLED=1
-COPY --from=deps /app/node_modules ./node_modules
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund && npm cache clean --force
 COPY . .
 # Turbopack bundles the highlighting Web Worker into chunks, and its server-side compile also
 # copies the worker's TypeScript source into static/media as a plain asset nothing loads: keep
-# source out of the image.
-RUN npx next build && find .next/static -name '*.ts' -delete
+# source out of the image. Next's build cache is not needed past this step.
+RUN npx next build && find .next/static -name '*.ts' -delete && rm -rf .next/cache
 
-# 3. Runtime: only the standalone server, static assets and public files; no compilers, no source.
+# 2. Runtime: only the standalone server, static assets and public files; no compilers, no source.
 FROM node:${NODE_VERSION}-bookworm-slim AS run
 WORKDIR /app
 ENV NODE_ENV=production \

@@ -27,6 +27,9 @@ RUN_ID=parley-ci-$$
 CONTAINERS=()
 VOLUMES=()
 OWN_PG_BASE=""
+# This run's podman store (images, layers, volumes): on disk, not in a tmpfs /tmp.
+STORE=$(mktemp -d /var/tmp/parley-podman.XXXXXX)
+NEED_MIB=5120
 PG_DB=""
 PG_ADMIN_URL=""
 START=$SECONDS
@@ -50,7 +53,9 @@ cleanup() {
   for v in "${VOLUMES[@]}"; do podman volume rm -f "$v" >/dev/null 2>&1 || true; done
   if [[ -n "$PG_DB" ]]; then psql_admin -c "DROP DATABASE IF EXISTS $PG_DB" >/dev/null 2>&1 || true; fi
   if [[ -n "$OWN_PG_BASE" ]]; then bash .ci/stop-postgres.sh "$OWN_PG_BASE" >/dev/null 2>&1 || true; fi
-  rm -rf "$WORK"
+  # Only this run's store: its images go with it (podman unmounts their layers first).
+  if [[ "${CONTAINERS_STORAGE_CONF:-}" == "$WORK/storage.conf" ]]; then podman rmi -a -f >/dev/null 2>&1 || true; fi
+  rm -rf "$WORK" "$STORE"
   if ((code != 0)); then echo "docker-test: FAILED (exit $code) after $(elapsed "$START")" >&2; fi
   exit "$code"
 }
@@ -78,6 +83,9 @@ apt_install() {
 # podman's defaults do not run here: crun fails on this kernel's cgroups, and the default
 # open-files limit is above the machine's hard limit. This file replaces containers.conf for
 # every podman this script runs (podman-compose included); the system's files stay untouched.
+# Images, layers and volumes go to a store of this run's own, removed when it ends: each build
+# left gigabytes of layers behind, and a machine that runs the script again and again (a
+# session's CI runs, then CI itself) filled its disk with them.
 configure_podman() {
   cat >"$WORK/containers.conf" <<'EOF'
 [containers]
@@ -86,8 +94,26 @@ default_ulimits = []
 [engine]
 runtime = "runc"
 EOF
-  export CONTAINERS_CONF=$WORK/containers.conf
+  cat >"$WORK/storage.conf" <<EOF
+[storage]
+driver = "overlay"
+graphroot = "$STORE/storage"
+runroot = "$STORE/run"
+EOF
+  export CONTAINERS_CONF=$WORK/containers.conf CONTAINERS_STORAGE_CONF=$WORK/storage.conf
   podman info --format '{{.Host.OCIRuntime.Name}}' | grep -qx runc || die "podman does not use runc"
+  [[ $(podman info --format '{{.Store.GraphRoot}}') == "$STORE/storage" ]] || die "podman does not use this run's store"
+}
+
+# The build's peak use of disk was 4.3 GiB (base image, npm's install and its layer commit, Next's
+# build, the runtime image); without room for it podman fails deep in a layer commit with "no
+# space left on device", which says nothing of why.
+check_disk() {
+  local free_mib
+  free_mib=$(df -Pm "$STORE" | awk 'NR == 2 { print $4 }')
+  ((free_mib >= NEED_MIB)) ||
+    die "$free_mib MiB free on $(df -P "$STORE" | awk 'NR == 2 { print $6 }') for $STORE; the image's build needs $NEED_MIB MiB"
+  log "disk: $free_mib MiB free (the build needs $NEED_MIB MiB)"
 }
 
 # ── base image ───────────────────────────────────────────────────────────────────────────────
@@ -318,6 +344,7 @@ main() {
   local t major
   apt_install podman runc debootstrap podman-compose
   configure_podman
+  check_disk
   major=$(node -p 'process.versions.node.split(".")[0]')
   t=$SECONDS
   make_base_image "$major"
@@ -325,7 +352,7 @@ main() {
   t=$SECONDS
   podman build --format docker --network host --pull=never --build-arg "NODE_VERSION=$major" \
     -t "$IMAGE" . >"$WORK/build.log" 2>&1 || { tail -n 60 "$WORK/build.log" >&2; die "podman build failed"; }
-  log "image built in $(elapsed "$t"): $(image_size)"
+  log "image built in $(elapsed "$t"): $(image_size); this run's store holds $(du -sm "$STORE/storage" | cut -f1) MiB"
   [[ $(podman image inspect --format '{{.Config.User}}' "$IMAGE") == 1000:1000 ]] ||
     die "the image's USER is not 1000:1000"
   check_image_contents
