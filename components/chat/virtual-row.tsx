@@ -7,8 +7,11 @@ import { type ReactNode, type Ref, useState } from 'react';
 // that streamed while it was in the DOM: every group was rendered once at the bottom, so none
 // grows when scrolled back into view (a saved answer opened at its end would, and would push the
 // text on screen down).
+// Each block in a group is a stacking context too (`isolation`), so Chromium paints it as a
+// layer of its own: a token repaints the block being written, and the other blocks of its
+// group are replayed from their last paint as a whole, not walked item by item every frame.
 const SKIP_OFFSCREEN =
-  '[&_[data-markdown]>*]:[content-visibility:auto] [&_[data-markdown]>*]:[contain-intrinsic-size:auto_3rem]';
+  '[&_[data-markdown]>*]:[content-visibility:auto] [&_[data-markdown]>*]:[contain-intrinsic-size:auto_3rem] [&_[data-markdown-group]>*]:isolate';
 
 interface Props {
   rowKey: string;

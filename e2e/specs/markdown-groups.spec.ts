@@ -1,13 +1,15 @@
 // An answer's final blocks render in groups of 16 (components/chat/markdown/markdown.tsx), and a
 // streamed answer skips the groups off screen (content-visibility), each then a layout context
-// of its own. The gaps between blocks must not show where one group ends: app/globals.css sets
-// the gap between two groups to the margin that collapses between two blocks inside one.
+// of its own, and each of its blocks a stacking context. The gaps between blocks must not show
+// where one group ends: app/globals.css sets the gap between two groups to the margin that
+// collapses between two blocks inside one; and the saved copy, with neither, lays out the same.
 import { expect, type Locator, test } from '@playwright/test';
 import { ChatPage } from './pages/chat-page';
 
 interface Block {
   tag: string;
   group: number;
+  isolation: string;
   top: number;
   bottom: number;
 }
@@ -25,6 +27,7 @@ function blocksOf(answer: Locator): Promise<Block[]> {
             return {
               tag: block.tagName,
               group: g,
+              isolation: getComputedStyle(block).isolation,
               top: box.top - origin,
               bottom: box.bottom - origin,
             };
@@ -48,6 +51,8 @@ test('a long answer’s gaps between blocks are the same across groups, streamed
   for (const block of streamed) groups.set(block.group, (groups.get(block.group) ?? 0) + 1);
   expect(groups.size).toBeGreaterThanOrEqual(3);
   expect([...groups.values()].slice(0, -1).every((count) => count === 16)).toBe(true);
+  // Streamed here, each block is painted on its own (virtual-row.tsx), and lays out the same.
+  expect(new Set(streamed.map((b) => b.isolation))).toEqual(new Set(['isolate']));
 
   // The gap between two kinds of block, inside a group and where one group ends.
   const inside = new Map<string, number[]>();
@@ -75,6 +80,7 @@ test('a long answer’s gaps between blocks are the same across groups, streamed
   await expect(chat.lastAssistant().locator('pre[data-highlighted]').first()).toBeVisible();
   await expect(chat.lastAssistant().locator('pre:not([data-highlighted])')).toHaveCount(0);
   const saved = await blocksOf(chat.lastAssistant());
+  expect(new Set(saved.map((b) => b.isolation))).toEqual(new Set(['auto']));
   expect(saved.map((b) => `${b.group}:${b.tag}`)).toEqual(
     streamed.map((b) => `${b.group}:${b.tag}`),
   );
