@@ -109,10 +109,10 @@ EOF
 # build, the runtime image); without room for it podman fails deep in a layer commit with "no
 # space left on device", which says nothing of why.
 check_disk() {
-  local free_mib
-  free_mib=$(df -Pm "$STORE" | awk 'NR == 2 { print $4 }')
+  local free_mib mount
+  read -r free_mib mount < <(df -Pm "$STORE" | awk 'NR == 2 { print $4, $6 }')
   ((free_mib >= NEED_MIB)) ||
-    die "$free_mib MiB free on $(df -P "$STORE" | awk 'NR == 2 { print $6 }') for $STORE; the image's build needs $NEED_MIB MiB"
+    die "$free_mib MiB free on $mount for $STORE; the image's build needs $NEED_MIB MiB"
   log "disk: $free_mib MiB free (the build needs $NEED_MIB MiB)"
 }
 

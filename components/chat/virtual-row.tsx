@@ -10,7 +10,7 @@ import { type ReactNode, type Ref, useState } from 'react';
 // Each block in a group is a stacking context too (`isolation`), so Chromium paints it as a
 // layer of its own: a token repaints the block being written, and the other blocks of its
 // group are replayed from their last paint as a whole, not walked item by item every frame.
-const SKIP_OFFSCREEN =
+const STREAMED_TEXT =
   '[&_[data-markdown]>*]:[content-visibility:auto] [&_[data-markdown]>*]:[contain-intrinsic-size:auto_3rem] [&_[data-markdown-group]>*]:isolate';
 
 interface Props {
@@ -32,7 +32,7 @@ export function VirtualRow({ rowKey, index, start, live, measure, children }: Pr
       ref={measure}
       data-index={index}
       data-row-key={rowKey}
-      className={`absolute top-0 left-0 flex w-full flex-col gap-turn px-gutter ${streamedHere ? SKIP_OFFSCREEN : ''}`}
+      className={`absolute top-0 left-0 flex w-full flex-col gap-turn px-gutter ${streamedHere ? STREAMED_TEXT : ''}`}
       // As the virtualizer writes it between renders (use-row-virtualizer.ts: directDomUpdates).
       style={{ transform: `translate3d(0, ${start}px, 0)` }}
     >
