@@ -11,8 +11,10 @@ const PDF_READER = [
   './node_modules/unpdf/package.json',
   './node_modules/unpdf/dist/*.mjs',
 ];
-// The embedded database (PGlite) runs in a worker thread that Node loads by path (lib/server/db/
-// pglite-thread.ts), so tracing cannot see it, nor PGlite's files that only the worker imports.
+// The embedded database (PGlite) runs in a worker thread (lib/server/db/pglite-thread.ts).
+// Turbopack bundles the worker as an entry of its own, but PGlite stays in node_modules
+// (serverExternalPackages) and reads its WebAssembly and data files at run time: ship them. The
+// worker's own file is for a build that loads it by path instead (webpack).
 const EMBEDDED_DATABASE = [
   './lib/server/db/pglite-worker.mjs',
   './node_modules/@electric-sql/pglite/package.json',
@@ -25,11 +27,10 @@ const nextConfig = {
   // A self-contained server in <distDir>/standalone (Docker, any Node host); Vercel ignores it.
   output: 'standalone',
   // The migrations are read from disk at run time, so file tracing cannot see them: ship them
-  // with every server function (standalone folder, Vercel functions); the embedded database's
-  // worker thread likewise.
-  // The PDF reader runs in a worker thread that Node loads by path (lib/server/attachments/
-  // extract.ts), so tracing cannot see it either: ship it, and pdf.js, with the routes that
-  // read uploaded files.
+  // with every server function (standalone folder, Vercel functions); PGlite's files likewise.
+  // The PDF reader runs in a worker thread (lib/server/attachments/extract.ts) that Turbopack
+  // bundles with pdf.js; a build that loads it by path (webpack) needs it, and pdf.js, shipped
+  // with the routes that read uploaded files.
   outputFileTracingIncludes: {
     '/**': ['./drizzle/**/*', ...EMBEDDED_DATABASE],
     '/api/attachments': PDF_READER,

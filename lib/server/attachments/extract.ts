@@ -22,7 +22,7 @@ export type PdfText =
 
 type WorkerAnswer = { ok: true; text: string; truncated: boolean } | { ok: false; message: string };
 
-/** Plain JavaScript that Node loads by path: shipped beside the server by outputFileTracing. */
+/** Plain JavaScript loaded by path in tests; Turbopack bundles it as a worker entry. */
 function workerFile(): string {
   return path.join(process.cwd(), 'lib', 'server', 'attachments', 'pdf-worker.mjs');
 }

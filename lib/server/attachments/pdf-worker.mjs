@@ -1,6 +1,7 @@
 // Reads the text of one PDF in a worker thread: lib/server/attachments/extract.ts starts it with
-// a time and memory limit and ends it after the answer. Plain JavaScript because Node loads this
-// file by path, outside the server bundle (next.config.mjs ships it with the routes that use it).
+// a time and memory limit and ends it after the answer. Plain JavaScript because the tests load
+// this file by path; a production build bundles it as a worker entry of its own (Turbopack
+// follows `new Worker`).
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 

@@ -31,7 +31,7 @@ type Reply =
 type Notification = { listener: number; payload: string };
 type ErrorFields = { message: string; name?: string } & Record<string, unknown>;
 
-/** Plain JavaScript that Node loads by path: shipped beside the server by outputFileTracing. */
+/** Plain JavaScript loaded by path in tests; Turbopack bundles it as a worker entry. */
 function workerFile(): string {
   return path.join(process.cwd(), 'lib', 'server', 'db', 'pglite-worker.mjs');
 }

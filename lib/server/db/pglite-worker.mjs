@@ -1,7 +1,7 @@
 // The embedded database (PGlite) in a worker thread: its WebAssembly runs here, so a statement
 // never holds up the thread that answers requests and streams answers. The other end is
-// lib/server/db/pglite-thread.ts. Plain JavaScript because Node loads this file by path, outside
-// the server bundle (next.config.mjs ships it with every route).
+// lib/server/db/pglite-thread.ts. Plain JavaScript because the tests load this file by path; a
+// production build bundles it as a worker entry of its own (Turbopack follows `new Worker`).
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
