@@ -6,6 +6,7 @@ import {
   type ReactNode,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -89,8 +90,11 @@ export function Composer({
   const ref = useRef<HTMLTextAreaElement>(null);
   const hintId = useId();
 
-  // The draft survives reloads; read after mount so server and client HTML agree.
-  useEffect(() => {
+  // The draft survives reloads; read after mount so server and client HTML agree. In the commit
+  // itself: a box that replaces another (New chat, a conversation opened) takes over the text
+  // and the focus in the task that removed the old one, so no key lands between the two boxes
+  // (an Enter pressed there did nothing).
+  useLayoutEffect(() => {
     setText(readDraft(draftKey));
     ref.current?.focus();
   }, [draftKey]);
