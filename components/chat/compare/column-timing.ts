@@ -13,9 +13,12 @@ export const columnTiming = {
   start(key: string) {
     timings.set(key, { startedAt: performance.now(), firstAt: null, endedAt: null });
   },
-  first(key: string) {
+  /** Notes the first token's time once; true when this call noted it. */
+  first(key: string): boolean {
     const t = timings.get(key);
-    if (t && t.firstAt === null) t.firstAt = performance.now();
+    if (!t || t.firstAt !== null) return false;
+    t.firstAt = performance.now();
+    return true;
   },
   end(key: string) {
     const t = timings.get(key);

@@ -1,5 +1,5 @@
 'use client';
-import { memo, useEffect } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { AssistantTurn } from '@/components/chat/message/assistant-turn';
 import { answerState } from '@/lib/chat/answer-state';
 import type { ComparisonColumn as Column } from '@/lib/chat/comparison';
@@ -55,8 +55,11 @@ export const ComparisonColumnView = memo(function ComparisonColumnView({
     ? 'streaming'
     : answerState(last ?? { status: 'complete', finishReason: null, error: null });
   const written = messages.reduce((n, m) => n + m.content.length + (m.reasoning?.length ?? 0), 0);
+  // The render that first shows text cannot show its time yet (noted after it): noting it
+  // renders the column again, so the line appears even when the model then pauses.
+  const [, timingNoted] = useState(0);
   useEffect(() => {
-    if (live && written > 0) columnTiming.first(key);
+    if (live && written > 0 && columnTiming.first(key)) timingNoted((n) => n + 1);
   }, [live, written, key]);
   const usage = turnUsage(messages);
   const tokens = tokenCount(usage?.completion_tokens) ?? Math.round(written / 4);
